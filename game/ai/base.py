@@ -1,0 +1,45 @@
+"""The bot protocol: a PlayerView and its legal actions in, an action out.
+
+Agents never see the game state, only what their seat may know. ``choose``
+may return a bare action or a :class:`Choice` that also explains it (shown on
+the table's Hint button, in both languages).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from game.rules.actions import Action, WrongPlay
+from game.rules.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: Action
+    reason_en: str = ""
+    reason_zh: str = ""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice: ...
+
+
+def as_choice(result: Action | Choice) -> Choice:
+    return result if isinstance(result, Choice) else Choice(result)
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action (never a T8 wrong play)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice:
+        options = [a for a in legal if not isinstance(a, WrongPlay)] or list(legal)
+        return options[self.rng.randrange(len(options))]

@@ -1,0 +1,175 @@
+"""Actions: small frozen records a seat hands to ``Game.apply``.
+
+Every action names the seat that takes it, because several are taken out of
+turn (catch, jump-in, UNO call). ``to_dict``/``action_from_dict`` give the
+plain JSON form used by saves and replays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+from .cards import Colour
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """T1/H4: play ``cards`` (ids; several only under H4, the last lands on top).
+
+    Also used to stack (H1), deflect (H5), relay a Skip (H2) and to play the
+    card just drawn (T3). ``colour`` is the colour named for a wild on top.
+    """
+
+    seat: int
+    cards: tuple[int, ...]
+    colour: Colour | None = None
+    kind: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """T3: draw instead of playing (one card, or until playable)."""
+
+    seat: int
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """T3: keep the card just drawn and end the turn."""
+
+    seat: int
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColour:
+    """S4: the first player names the colour when the first card is a Wild."""
+
+    seat: int
+    colour: Colour
+    kind: ClassVar[str] = "choose_colour"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """T5: challenge the Wild Draw Four just played on you."""
+
+    seat: int
+    kind: ClassVar[str] = "challenge"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Take what is pending on you: a Wild Draw Four unchallenged (T5), the
+    stacked total (H1/H5), or a Skip you do not relay (H2)."""
+
+    seat: int
+    kind: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """T6: say "UNO" (before or just after playing your second-to-last card)."""
+
+    seat: int
+    kind: ClassVar[str] = "call_uno"
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """T6: catch ``target``, who is down to one card and did not call UNO."""
+
+    seat: int
+    target: int
+    kind: ClassVar[str] = "catch"
+
+
+@dataclass(frozen=True, slots=True)
+class JumpIn:
+    """H3: play a card identical to the one just played, out of turn."""
+
+    seat: int
+    card: int
+    kind: ClassVar[str] = "jump_in"
+
+
+@dataclass(frozen=True, slots=True)
+class WrongPlay:
+    """T8: offer a card that cannot be played; costs ``wrong_play_penalty``."""
+
+    seat: int
+    card: int
+    kind: ClassVar[str] = "wrong_play"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """R1: after a round is scored, deal the next one (taken by the next dealer)."""
+
+    seat: int
+    kind: ClassVar[str] = "next_round"
+
+
+Action = Union[Play, Draw, Pass, ChooseColour, Challenge, Accept, CallUno, Catch, JumpIn,
+               WrongPlay, NextRound]
+
+ACTION_TYPES: dict[str, type] = {
+    t.kind: t
+    for t in (Play, Draw, Pass, ChooseColour, Challenge, Accept, CallUno, Catch, JumpIn,
+              WrongPlay, NextRound)
+}
+
+# Actions a seat may take when it is not the one to act.
+OUT_OF_TURN = (CallUno, Catch, JumpIn)
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    d: dict[str, Any] = {"kind": action.kind, "seat": action.seat}
+    if isinstance(action, Play):
+        d["cards"] = list(action.cards)
+        if action.colour is not None:
+            d["colour"] = action.colour.value
+    elif isinstance(action, ChooseColour):
+        d["colour"] = action.colour.value
+    elif isinstance(action, Catch):
+        d["target"] = action.target
+    elif isinstance(action, (JumpIn, WrongPlay)):
+        d["card"] = action.card
+    return d
+
+
+def action_from_dict(d: dict[str, Any]) -> Action:
+    """Inverse of :func:`action_to_dict`; raises ``ValueError`` on bad input."""
+    if not isinstance(d, dict):
+        raise ValueError("an action must be an object")
+    kind = d.get("kind")
+    seat = d.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError("an action needs an integer seat")
+    if kind == "play":
+        cards = d.get("cards")
+        if not isinstance(cards, list) or not cards or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in cards
+        ):
+            raise ValueError("play needs a non-empty list of card ids")
+        colour = d.get("colour")
+        return Play(seat, tuple(cards), Colour(colour) if colour is not None else None)
+    if kind == "choose_colour":
+        return ChooseColour(seat, Colour(d.get("colour")))
+    if kind == "catch":
+        target = d.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise ValueError("catch needs an integer target")
+        return Catch(seat, target)
+    if kind in ("jump_in", "wrong_play"):
+        card = d.get("card")
+        if not isinstance(card, int) or isinstance(card, bool):
+            raise ValueError(f"{kind} needs an integer card")
+        return JumpIn(seat, card) if kind == "jump_in" else WrongPlay(seat, card)
+    simple = {"draw": Draw, "pass": Pass, "challenge": Challenge, "accept": Accept,
+              "call_uno": CallUno, "next_round": NextRound}
+    if kind in simple:
+        return simple[kind](seat)  # type: ignore[no-any-return]
+    raise ValueError(f"unknown action kind {kind!r}")

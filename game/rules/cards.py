@@ -1,0 +1,96 @@
+"""The 108-card UNO deck (rule D1) and card points (rule D2).
+
+Cards are frozen and each physical card has a unique ``id`` (0..107), so the
+invariant "each card is in exactly one place" can be checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Colour(str, Enum):
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    BLUE = "blue"
+
+
+COLOURS: tuple[Colour, ...] = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+
+
+class Kind(str, Enum):
+    NUMBER = "number"
+    SKIP = "skip"
+    REVERSE = "reverse"
+    DRAW_TWO = "draw_two"
+    WILD = "wild"
+    WILD_DRAW_FOUR = "wild_draw_four"
+
+
+ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
+WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: int
+    kind: Kind
+    colour: Colour | None = None  # None for wild cards
+    number: int | None = None  # 0-9 for number cards
+
+    @property
+    def is_wild(self) -> bool:
+        return self.colour is None
+
+    @property
+    def points(self) -> int:
+        """D2: face value, 20 for action cards, 50 for wilds."""
+        if self.kind is Kind.NUMBER:
+            assert self.number is not None
+            return self.number
+        if self.colour is None:
+            return 50
+        return 20
+
+    @property
+    def face(self) -> tuple[Kind, int | None]:
+        """What "same number or symbol" compares (T1, H3, H4)."""
+        return (self.kind, self.number)
+
+    def short(self) -> str:
+        """A compact, language-neutral label such as ``R7``, ``GS``, ``W4``."""
+        if self.kind is Kind.WILD:
+            return "W"
+        if self.kind is Kind.WILD_DRAW_FOUR:
+            return "W4"
+        assert self.colour is not None
+        c = self.colour.value[0].upper()
+        sym = {Kind.SKIP: "S", Kind.REVERSE: "R", Kind.DRAW_TWO: "+2"}
+        return c + (str(self.number) if self.kind is Kind.NUMBER else sym[self.kind])
+
+    def __repr__(self) -> str:
+        return f"Card({self.id}:{self.short()})"
+
+
+def _build_deck() -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for colour in COLOURS:
+        cards.append(Card(len(cards), Kind.NUMBER, colour, 0))
+        for n in range(1, 10):
+            for _ in range(2):
+                cards.append(Card(len(cards), Kind.NUMBER, colour, n))
+        for kind in (Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO):
+            for _ in range(2):
+                cards.append(Card(len(cards), kind, colour))
+    for kind in (Kind.WILD, Kind.WILD_DRAW_FOUR):
+        for _ in range(4):
+            cards.append(Card(len(cards), kind))
+    return tuple(cards)
+
+
+DECK: tuple[Card, ...] = _build_deck()
+"""D1: all 108 cards, indexed by id."""
+
+assert len(DECK) == 108

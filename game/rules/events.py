@@ -1,0 +1,106 @@
+"""Event records: what ``Game.apply`` reports happened, in order.
+
+The table animates events and the game log prints them; nobody diffs state.
+One record type keeps redaction and JSON simple. Fields by ``kind``:
+
+=================  ==========================================================
+kind               meaning
+=================  ==========================================================
+round_start        ``value`` = round number (1-based), ``seat`` = dealer
+dealer_draw        S2: ``seat`` turned ``cards[0]`` to choose the dealer
+dealer             S2: ``seat`` deals this round
+shuffle            the draw pile was shuffled (``value`` = its size)
+deal               S3: ``seat`` was dealt ``cards`` (hidden to others)
+start_card         S4: ``cards[0]`` turned to start the discard pile
+start_card_return  S4: ``cards[0]`` put back into the pile (reshuffled)
+play               ``seat`` played ``cards`` (last on top); ``colour`` = colour now in effect
+jump_in            H3: ``seat`` jumped in with ``cards[0]`` (a ``play`` event follows)
+colour             ``seat`` named ``colour`` (wild, or S4 first-card choice)
+direction          T4: direction of play is now ``value`` (+1 clockwise, -1 counter)
+skip               T4/H2: ``seat`` loses its turn
+draw               ``seat`` drew ``cards`` (``hidden`` = how many, when redacted);
+                   ``reason``: choice, penalty, uno, false_uno, challenge,
+                   wrong_play, forced
+reshuffle          T7: discard pile (all but top) became the draw pile (``value`` cards)
+penalty            H1/H5: ``target`` faces a pending draw of ``value`` cards
+deflect            H5: ``seat`` passed the pending penalty to ``target``
+challenge          T5: ``seat`` challenged ``target``; ``value`` 1 = guilty;
+                   ``cards`` = ``target``'s hand, seen by the challenger only
+uno                T6: ``seat`` called UNO
+false_uno          T6: ``seat`` called UNO while not down to one card
+caught             T6: ``seat`` caught ``target`` not calling UNO
+pass               T3: ``seat`` kept the drawn card
+wrong_play         T8: ``seat`` offered ``cards[0]``, which is not playable
+turn               ``seat`` must decide now; ``reason`` = the phase
+out                R1/R4: ``seat`` went out, ``value`` = rank (1 = first)
+round_end          R2-R5: ``seat`` = winner; ``data`` = hands, points, totals
+match_end          ``seat`` = winner (R3: lowest total); ``data`` = totals, ranking
+=================  ==========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import Colour
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    seat: int = -1
+    target: int = -1
+    cards: tuple[int, ...] = ()
+    hidden: int = 0
+    colour: Colour | None = None
+    value: int = 0
+    reason: str = ""
+    data: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.seat != -1:
+            d["seat"] = self.seat
+        if self.target != -1:
+            d["target"] = self.target
+        if self.cards:
+            d["cards"] = list(self.cards)
+        if self.hidden:
+            d["hidden"] = self.hidden
+        if self.colour is not None:
+            d["colour"] = self.colour.value
+        if self.value:
+            d["value"] = self.value
+        if self.reason:
+            d["reason"] = self.reason
+        if self.data is not None:
+            d["data"] = self.data
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        colour = d.get("colour")
+        return cls(
+            kind=str(d["kind"]),
+            seat=int(d.get("seat", -1)),
+            target=int(d.get("target", -1)),
+            cards=tuple(int(c) for c in d.get("cards", ())),
+            hidden=int(d.get("hidden", 0)),
+            colour=Colour(colour) if colour is not None else None,
+            value=int(d.get("value", 0)),
+            reason=str(d.get("reason", "")),
+            data=d.get("data"),
+        )
+
+
+_PRIVATE_DRAWS = frozenset({"deal", "draw"})
+
+
+def redact(event: Event, viewer: int) -> Event:
+    """The event as ``viewer`` may see it (``viewer`` = -1: a spectator)."""
+    if event.kind in _PRIVATE_DRAWS and event.seat != viewer and event.cards:
+        return replace(event, cards=(), hidden=len(event.cards))
+    if event.kind == "challenge" and viewer not in (event.seat, event.target) and event.cards:
+        return replace(event, cards=())
+    return event

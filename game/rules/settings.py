@@ -1,0 +1,170 @@
+"""RuleSettings: every variant and house rule of RULES.md as one frozen record.
+
+Each field names the rule ID it belongs to. Conflicting combinations raise
+:class:`SettingsConflict` when the settings are made, never mid-game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
+
+from .errors import SettingsConflict
+
+StartCard = Literal["official", "reflip_actions"]
+StartMatch = Literal["full", "colour_only"]
+FirstPlayer = Literal["left_of_dealer", "count_off"]
+Wd4Rule = Literal["no_matching_colour", "no_playable_card", "free"]
+DrawRule = Literal["one", "until_playable"]
+Scoring = Literal["winner_takes", "penalty_points", "elimination"]
+StackRule = Literal["off", "same_kind", "plus2_to_plus4"]
+JumpIn = Literal["off", "numbers", "all"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "start_card": ("official", "reflip_actions"),
+    "start_match": ("full", "colour_only"),
+    "first_player": ("left_of_dealer", "count_off"),
+    "wd4_rule": ("no_matching_colour", "no_playable_card", "free"),
+    "draw": ("one", "until_playable"),
+    "scoring": ("winner_takes", "penalty_points", "elimination"),
+    "stack_rule": ("off", "same_kind", "plus2_to_plus4"),
+    "jump_in": ("off", "numbers", "all"),
+}
+
+# Rule ID of each setting, for the new-game screen, the rules screen and errors.
+RULE_ID: dict[str, str] = {
+    "start_card": "S4",
+    "start_match": "S4",
+    "first_player": "S5",
+    "wd4_rule": "T2",
+    "draw": "T3",
+    "forced_play": "T3",
+    "challenge_guilty_draw": "T5",
+    "false_uno_penalty": "T6",
+    "wrong_play_penalty": "T8",
+    "scoring": "R2",
+    "target_score": "R2",
+    "teams": "R5",
+    "stack_rule": "H1",
+    "skip_relay": "H2",
+    "jump_in": "H3",
+    "multi_play": "H4",
+    "pair_on_plus4": "H4",
+    "deflect": "H5",
+    "no_action_finish": "H6",
+}
+
+INT_LIMITS: dict[str, tuple[int, int]] = {
+    "challenge_guilty_draw": (0, 20),
+    "false_uno_penalty": (0, 20),
+    "wrong_play_penalty": (0, 20),
+    "target_score": (50, 5000),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSettings:
+    start_card: StartCard = "official"  # S4
+    start_match: StartMatch = "full"  # S4
+    first_player: FirstPlayer = "left_of_dealer"  # S5
+    wd4_rule: Wd4Rule = "no_matching_colour"  # T2
+    draw: DrawRule = "one"  # T3
+    forced_play: bool = False  # T3
+    challenge_guilty_draw: int = 4  # T5
+    false_uno_penalty: int = 0  # T6
+    wrong_play_penalty: int = 0  # T8
+    scoring: Scoring = "winner_takes"  # R2/R3/R4
+    target_score: int = 500  # R2/R3
+    teams: bool = False  # R5
+    stack_rule: StackRule = "off"  # H1
+    skip_relay: bool = False  # H2
+    jump_in: JumpIn = "off"  # H3
+    multi_play: bool = False  # H4
+    pair_on_plus4: bool = False  # H4
+    deflect: bool = False  # H5
+    no_action_finish: bool = False  # H6
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise SettingsConflict(
+                    (RULE_ID[name],), f"{name} must be one of {', '.join(allowed)}, not {value!r}"
+                )
+        for name in ("forced_play", "teams", "skip_relay", "multi_play", "pair_on_plus4",
+                     "deflect", "no_action_finish"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsConflict((RULE_ID[name],), f"{name} must be true or false")
+        for name, (lo, hi) in INT_LIMITS.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise SettingsConflict((RULE_ID[name],), f"{name} must be a whole number from {lo} to {hi}")
+        for conflict in conflicts(self):
+            raise conflict
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSettings:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise SettingsConflict(("settings",), f"unknown settings: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def with_(self, **changes: Any) -> RuleSettings:
+        return replace(self, **changes)
+
+    @property
+    def preset_name(self) -> str:
+        for name, preset in PRESETS.items():
+            if preset == self:
+                return name
+        return "custom"
+
+
+def conflicts(s: RuleSettings) -> list[SettingsConflict]:
+    """Every reason why this combination cannot be played (empty when fine)."""
+    out: list[SettingsConflict] = []
+    if s.pair_on_plus4 and not s.multi_play:
+        out.append(SettingsConflict(("H4",), "pair_on_plus4 needs multi_play (H4) on"))
+    if s.pair_on_plus4 and s.stack_rule == "off":
+        out.append(SettingsConflict(("H4", "H1"), "pair_on_plus4 answers a Wild Draw Four while stacking: turn stack_rule (H1) on"))
+    if s.first_player == "count_off" and s.start_card != "reflip_actions":
+        out.append(SettingsConflict(("S5", "S4"), "count_off counts the turned card's number: it needs start_card = reflip_actions so the first card is a number"))
+    if s.teams and s.scoring != "winner_takes":
+        out.append(SettingsConflict(("R5", "R2"), "teams score the opposing team's cards: use scoring = winner_takes"))
+    return out
+
+
+def check_seats(s: RuleSettings, seats: int) -> None:
+    """S1 and R5: raise SettingsConflict if this seat count cannot play ``s``."""
+    if not 2 <= seats <= 10:
+        raise SettingsConflict(("S1",), "UNO is for 2 to 10 players")
+    if s.teams and (seats % 2 or seats < 4):
+        raise SettingsConflict(("R5",), "teams of two need an even number of players, at least 4")
+    if s.scoring == "elimination" and seats < 3:
+        raise SettingsConflict(("R4",), "elimination needs at least 3 players")
+
+
+OFFICIAL = RuleSettings()
+SHEET_HOUSE_RULES = RuleSettings(
+    stack_rule="plus2_to_plus4",
+    skip_relay=True,
+    jump_in="numbers",
+    multi_play=True,
+    challenge_guilty_draw=6,
+    false_uno_penalty=2,
+    target_score=300,
+    start_card="reflip_actions",
+)
+
+PRESETS: dict[str, RuleSettings] = {"official": OFFICIAL, "sheet": SHEET_HOUSE_RULES}
+
+
+def preset(name: str) -> RuleSettings:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise SettingsConflict(("settings",), f"unknown preset {name!r}; choose one of {', '.join(PRESETS)} or give a JSON file") from None
