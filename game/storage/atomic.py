@@ -46,9 +46,11 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(folder: Path, name: str, data: bytes) -> Path:
+def _write_temp(folder: Path, name: str, data: bytes, mode: int) -> Path:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=TEMP_SUFFIX)
     try:
+        if os.name != "nt":
+            os.chmod(tmp, mode)  # mkstemp makes 0600; keep the old file's mode or 0644
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -83,7 +85,11 @@ def atomic_write_bytes(path: Path | str, data: bytes, keep_backup: bool = True) 
     """Write ``data`` to ``path`` so that a crash leaves the old or the new file, never a mix."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _write_temp(path.parent, path.name, data)
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mode = 0o644
+    tmp = _write_temp(path.parent, path.name, data, mode)
     try:
         if keep_backup and path.is_file():
             _keep_backup(path)

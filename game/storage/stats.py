@@ -1,0 +1,266 @@
+"""Statistics per player name (and per AI level), fed by engine events.
+
+Stored at ``data_dir()/stats.json`` (atomic, ``.bak`` kept); a damaged file
+is moved aside and the statistics start again from zero (never a crash).
+
+Counted from the engine's events (``game/rules/events.py``):
+
+* ``round_end``  rounds played (every seat), rounds won (winner, both partners
+  under teams) and points gained (``data["gained"]``; under R3 penalty scoring
+  they count as ``penalty_points``)
+* ``match_end``  matches played/won and the win history (date, won)
+* ``caught``     catches made (``seat``) and UNO calls missed (``target``)
+* ``challenge``  T5: challenger wins when ``value`` = 1 (guilty), else the target wins
+
+AI seats count under their name and also under ``ai_levels[level]``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from game.config import MatchConfig
+from game.paths import data_dir
+from game.rules.events import Event
+from game.storage.atomic import atomic_write_text, quarantine
+
+FORMAT = 1
+FILE_NAME = "stats.json"
+HISTORY_LIMIT = 1000
+SEEN_LIMIT = 100
+COUNTED_KINDS = frozenset({"round_end", "match_end", "caught", "challenge"})
+
+log = logging.getLogger(__name__)
+
+_COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "points_scored",
+             "penalty_points", "uno_missed", "catches_made", "challenges_won", "challenges_lost")
+
+
+@dataclass
+class PlayerStats:
+    matches_played: int = 0
+    matches_won: int = 0
+    rounds_played: int = 0
+    rounds_won: int = 0
+    points_scored: int = 0  # points gained (R2, R4, teams R5)
+    penalty_points: int = 0  # R3 (penalty_points scoring): points taken, lower is better
+    uno_missed: int = 0  # caught not calling UNO (T6)
+    catches_made: int = 0
+    challenges_won: int = 0  # T5, as challenger or as the one challenged
+    challenges_lost: int = 0
+    history: list[tuple[str, bool]] = field(default_factory=list)  # (ISO date, won), oldest first
+
+    @property
+    def win_rate(self) -> float:
+        return self.matches_won / self.matches_played if self.matches_played else 0.0
+
+    def win_rate_over_time(self) -> list[tuple[str, float]]:
+        """(date, win rate so far) after each finished match, for the chart."""
+        out: list[tuple[str, float]] = []
+        won = 0
+        for i, (date, w) in enumerate(self.history, 1):
+            won += bool(w)
+            out.append((date, won / i))
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: getattr(self, name) for name in _COUNTERS}
+        d["history"] = [[date, won] for date, won in self.history]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PlayerStats:
+        """Lenient: a bad counter reads as 0, a bad history entry is dropped."""
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        for name in _COUNTERS:
+            v = data.get(name, 0)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**12:
+                setattr(s, name, v)
+        hist = data.get("history", [])
+        if isinstance(hist, list):
+            s.history = [(str(h[0]), h[1]) for h in hist
+                         if isinstance(h, list) and len(h) == 2 and isinstance(h[0], str)
+                         and isinstance(h[1], bool)][-HISTORY_LIMIT:]
+        return s
+
+
+def stats_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _per_seat(value: Any, seat: int) -> int | None:
+    """``value[seat]`` for a list, or ``value[str(seat)]`` for a JSON-style dict."""
+    if isinstance(value, (list, tuple)) and 0 <= seat < len(value):
+        return _int(value[seat])
+    if isinstance(value, dict):
+        return _int(value.get(str(seat), value.get(seat)))  # type: ignore[call-overload]
+    return None
+
+
+@dataclass
+class StatsStore:
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    ai_levels: dict[str, PlayerStats] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)  # match_id -> last action index counted
+    path: Path | None = None
+
+    # ------------------------------------------------------------- files --
+    @classmethod
+    def load(cls, path: Path | None = None) -> StatsStore:
+        """The stored statistics; empty ones when missing or damaged (never raises)."""
+        path = path or stats_path()
+        store = cls(path=path)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return store
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("statistics must be a JSON object")
+        except (ValueError, RecursionError) as exc:
+            moved = quarantine(path)
+            log.warning("damaged statistics %s (%s) moved to %s", path, exc, moved)
+            return store
+        for attr in ("players", "ai_levels"):
+            table = data.get(attr)
+            if isinstance(table, dict):
+                setattr(store, attr, {str(k): PlayerStats.from_dict(v) for k, v in table.items()})
+        seen = data.get("seen")
+        if isinstance(seen, dict):
+            store.seen = {str(k): v for k, v in seen.items() if _int(v) is not None}
+        return store
+
+    def save(self) -> bool:
+        """Write atomically; False (logged) when the disk refuses."""
+        path = self.path or stats_path()
+        data = {
+            "format": FORMAT,
+            "players": {k: v.to_dict() for k, v in self.players.items()},
+            "ai_levels": {k: v.to_dict() for k, v in self.ai_levels.items()},
+            "seen": self.seen,
+        }
+        try:
+            atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        except (OSError, ValueError, TypeError) as exc:
+            log.error("cannot save statistics to %s: %s", path, exc)
+            return False
+        return True
+
+    # ----------------------------------------------------------- counting --
+    def player(self, name: str) -> PlayerStats:
+        return self.players.setdefault(name, PlayerStats())
+
+    def _targets(self, config: MatchConfig, seat: int) -> list[PlayerStats]:
+        if not 0 <= seat < len(config.seats):
+            return []
+        sc = config.seats[seat]
+        out = [self.player(sc.name)]
+        if sc.kind == "ai":
+            out.append(self.ai_levels.setdefault(sc.level, PlayerStats()))
+        return out
+
+    def _add(self, config: MatchConfig, seat: int, counter: str, amount: int = 1) -> None:
+        for s in self._targets(config, seat):
+            setattr(s, counter, getattr(s, counter) + amount)
+
+    def _winners(self, config: MatchConfig, event: Event) -> set[int]:
+        """The winning seats of a round or match (both partners under teams, R5)."""
+        data = event.data if isinstance(event.data, dict) else {}
+        listed = data.get("winners")
+        if isinstance(listed, list) and listed and all(_int(w) is not None for w in listed):
+            return set(listed)
+        if event.seat < 0:
+            return set()
+        n = len(config.seats)
+        if config.settings.teams and n >= 4:  # R5: partners sit opposite (seat % (n / 2))
+            half = n // 2
+            return {x for x in range(n) if x % half == event.seat % half}
+        return {event.seat}
+
+    def record_event(self, config: MatchConfig, event: Event, when: str | None = None) -> bool:
+        """Count one event; True when it changed the statistics."""
+        n = len(config.seats)
+        data = event.data if isinstance(event.data, dict) else {}
+        if event.kind == "round_end":
+            winners = self._winners(config, event)
+            for seat in range(n):
+                self._add(config, seat, "rounds_played")
+                if seat in winners:
+                    self._add(config, seat, "rounds_won")
+            gained = data.get("gained")
+            counter = ("penalty_points" if config.settings.scoring == "penalty_points"
+                       else "points_scored")
+            for seat in range(n):
+                p = _per_seat(gained, seat)
+                if p is not None and p > 0:
+                    self._add(config, seat, counter, p)
+            return True
+        if event.kind == "match_end":
+            winners = self._winners(config, event)
+            date = when or datetime.now(timezone.utc).isoformat(timespec="seconds")
+            for seat in range(n):
+                won = seat in winners
+                self._add(config, seat, "matches_played")
+                if won:
+                    self._add(config, seat, "matches_won")
+                for s in self._targets(config, seat):
+                    s.history.append((date, won))
+                    del s.history[:-HISTORY_LIMIT]
+            return True
+        if event.kind == "caught":
+            self._add(config, event.seat, "catches_made")
+            self._add(config, event.target, "uno_missed")
+            return True
+        if event.kind == "challenge":
+            guilty = event.value == 1
+            self._add(config, event.seat, "challenges_won" if guilty else "challenges_lost")
+            self._add(config, event.target, "challenges_lost" if guilty else "challenges_won")
+            return True
+        return False
+
+    def update_from_events(self, config: MatchConfig, events: Iterable[Event],
+                           match_id: str = "", action_index: int = -1) -> bool:
+        """Count a batch of events (one ``apply``); True when something was counted.
+
+        With a ``match_id`` and ``action_index`` (``len(game.actions)`` after the
+        apply), a batch at or before the last one counted for that match is
+        skipped, so resuming from an autosave never counts a round twice.
+        """
+        events = [e for e in events if e.kind in COUNTED_KINDS]
+        if match_id and action_index >= 0:
+            if action_index <= self.seen.get(match_id, -1):
+                return False
+            if events:
+                self.seen.pop(match_id, None)
+                self.seen[match_id] = action_index
+                while len(self.seen) > SEEN_LIMIT:
+                    del self.seen[next(iter(self.seen))]
+        changed = False
+        for event in events:
+            changed |= self.record_event(config, event)
+        return changed
+
+
+def update_from_events(config: MatchConfig, events: Iterable[Event], match_id: str = "",
+                       action_index: int = -1, store: StatsStore | None = None) -> StatsStore:
+    """Load (or use ``store``), count the batch and save when something changed."""
+    store = store if store is not None else StatsStore.load()
+    if store.update_from_events(config, events, match_id, action_index):
+        store.save()
+    return store
+
+
+__all__ = ["PlayerStats", "StatsStore", "update_from_events", "stats_path", "FORMAT"]
