@@ -49,9 +49,14 @@ def _fsync_dir(folder: Path) -> None:
 def _write_temp(folder: Path, name: str, data: bytes, mode: int) -> Path:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=TEMP_SUFFIX)
     try:
-        if os.name != "nt":
-            os.chmod(tmp, mode)  # mkstemp makes 0600; keep the old file's mode or 0644
-        with os.fdopen(fd, "wb") as fh:
+        try:
+            fh = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            raise
+        with fh:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), mode)  # mkstemp makes 0600: keep the old mode or 0644
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
