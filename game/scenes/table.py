@@ -1,0 +1,577 @@
+"""TableScene: the UNO table - what the players see and play.
+
+Engine events (never state diffs) become animations through
+:mod:`game.scenes.table_director`; the display model follows them and is
+re-synced from the viewer's PlayerView whenever nothing moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import i18n
+from game.config import MatchConfig
+from game.controller import MatchController
+from game.rules.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    JumpIn,
+    Pass,
+    Play,
+)
+from game.rules.cards import COLOURS, DECK, Colour
+from game.rules.errors import IllegalAction
+from game.rules.events import Event, redact
+from game.rules.view import Phase
+from game.scenes import strings_table  # noqa: F401 - registers the strings
+from game.scenes.base import Scene
+from game.scenes.table_director import Director
+from game.ui import table_widgets as tw
+from game.ui.animations import Animator, Effect
+from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
+from game.ui.hand_view import HandView, render_card
+from game.ui.table_layout import TableLayout, compute_layout
+from game.ui.table_model import TableModel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger(__name__)
+t = i18n.t
+
+KEY_COLOURS = {pygame.K_r: Colour.RED, pygame.K_y: Colour.YELLOW, pygame.K_g: Colour.GREEN,
+               pygame.K_b: Colour.BLUE, pygame.K_1: Colour.RED, pygame.K_2: Colour.YELLOW,
+               pygame.K_3: Colour.GREEN, pygame.K_4: Colour.BLUE}
+
+
+def _setting(app: Any, name: str, default: Any) -> Any:
+    return getattr(getattr(app, "settings", None), name, default)
+
+
+class TableScene(Scene):
+    """The match in progress. ``TableScene(app, config, loaded=None)``."""
+
+    def __init__(self, app: App, config: MatchConfig, loaded: Any = None, *,
+                 controller: MatchController | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        if controller is None:
+            game = getattr(loaded, "game", None)
+            meta = getattr(loaded, "meta", None)
+            controller = MatchController(
+                config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
+                anim_speed=str(_setting(app, "anim_speed", "normal")),
+                match_id=str(getattr(meta, "match_id", "") or ""))
+        self.ctl = controller
+        self.n = len(config.seats)
+        humans = config.humans
+        # One human: always their view. Hot-seat: nobody until the first curtain.
+        self.viewer = humans[0] if len(humans) == 1 else -1
+        self.model = TableModel(self.viewer, self.n)
+        self.anim = Animator(str(_setting(app, "anim_speed", "normal")))
+        self.hand = HandView()
+        self.picker = tw.ColourPicker()
+        self.picker_cards: tuple[int, ...] = ()
+        self.director = Director(self)
+        self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
+        self.ticker: list[str] = []
+        self.toast: tuple[str, tuple[int, int, int], float] | None = None
+        self.hover_tip: tuple[int, str] | None = None
+        self.now = 0.0
+        self.dirty = True
+        self.log_open = False
+        self.layout: TableLayout = compute_layout(app.size, self.n, self.viewer)
+        self.bar: tw.ButtonBar | None = None
+        self.corner: tw.ButtonBar | None = None
+        self.log_panel: tw.LogPanel | None = None
+        self.scoreboard_shown = False
+        self.overlay_open = False  # a curtain/scoreboard/pause is on top
+        self._fresh = loaded is None
+        self._actions: dict[str, Action | str] = {}
+
+    # ------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.log_open = self.app.size[0] >= 1280
+        self.bar = tw.ButtonBar(self.app.ui)
+        self.corner = tw.ButtonBar(self.app.ui)
+        self.log_panel = tw.LogPanel(self.app.ui)
+        self.relayout()
+        if self._fresh:
+            self.ingest(self.ctl.take_events())
+        else:
+            self.ctl.take_events()
+            self.model.sync(self.ctl.view(self.viewer))
+            self._log_lines(list(self.ctl.view(self.viewer).log))
+            self.dirty = True
+        self.refresh_controls()
+
+    def exit(self) -> None:
+        for w in (self.bar, self.corner):
+            if w is not None:
+                w.clear()
+        if self.log_panel is not None:
+            self.log_panel.kill()
+        if not self.ctl.game.is_over:
+            self.ctl.autosave()
+
+    def pause(self) -> None:
+        self.overlay_open = True
+        for w in (self.bar, self.corner):
+            if w is not None:
+                w.show(False)
+        if self.log_panel is not None:
+            self.log_panel.show(False)
+
+    def resume(self) -> None:
+        self.overlay_open = False
+        self.anim.set_speed(str(_setting(self.app, "anim_speed", "normal")))
+        self.ctl.anim_speed = str(_setting(self.app, "anim_speed", "normal"))
+        self.relayout()
+        self.refresh_controls(force=True)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.relayout()
+        self.refresh_controls(force=True)
+        if self.overlay_open:
+            self.pause()
+
+    def relayout(self) -> None:
+        self.layout = compute_layout(self.app.size, self.n, self.viewer,
+                                     str(_setting(self.app, "card_size", "medium")), self.log_open)
+        if self.log_panel is not None:
+            self.log_panel.build(self.layout.log.inflate(-self.layout.px(12), -self.layout.px(12))
+                                 if self.layout.log.w else self.layout.log)
+            self._rebuild_log()
+        self._build_corner()
+
+    def _build_corner(self) -> None:
+        if self.corner is None:
+            return
+        spec = [("log", t("tbl.log"), False), ("menu", t("tbl.menu"), False)]
+        if self.viewer >= 0:
+            spec.insert(0, ("hint", t("tbl.hint"), False))
+        r = self.layout.corner.copy()
+        w = self.layout.corner.w
+        r.x = self.layout.table.right - w - self.layout.px(8)
+        self.corner.set(spec, r, self.layout.scale)
+
+    @property
+    def colourblind(self) -> bool:
+        return bool(_setting(self.app, "colourblind", False))
+
+    # ------------------------------------------------------------ events in
+    def ingest(self, events: list[Event]) -> None:
+        """A batch from the controller: log it and queue its animations."""
+        if not events:
+            return
+        self.history.append(events)
+        del self.history[:-400]
+        seen = [redact(e, self.viewer) for e in events]
+        self._log_lines(seen)
+        self.director.queue(seen)
+        self.dirty = True
+
+    def _log_lines(self, seen: list[Event]) -> None:
+        lines = describe_events(seen, self.ctl.names, i18n.language())
+        self.ticker = (self.ticker + lines)[-3:]
+        if self.log_panel is not None:
+            self.log_panel.add(lines)
+
+    def _rebuild_log(self) -> None:
+        """Re-tell the whole log for the current viewer and language."""
+        lang = i18n.language()
+        lines: list[str] = []
+        for batch in self.history:
+            lines.extend(describe_events([redact(e, self.viewer) for e in batch],
+                                         self.ctl.names, lang))
+        self.ticker = lines[-3:]
+        if self.log_panel is not None:
+            self.log_panel.lines = lines
+            self.log_panel.build(self.log_panel.box.rect if self.log_panel.box else self.layout.log)
+
+    def set_viewer(self, seat: int) -> None:
+        """Hot-seat: ``seat`` now looks at the screen."""
+        self.viewer = seat
+        self.model = TableModel(seat, self.n)
+        self.model.sync(self.ctl.view(seat))
+        self.hand = HandView()
+        self.relayout()
+        self.dirty = True
+        self.refresh_controls(force=True)
+
+    # ------------------------------------------------------------ frame
+    def busy(self) -> bool:
+        return self.anim.busy() or bool(self.ctl.pending)
+
+    def update(self, dt: float) -> None:
+        self.now += dt
+        self.anim.update(dt)
+        if not self.anim.busy() and not self.overlay_open:
+            self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
+        self.ingest(self.ctl.take_events())
+        if self.toast is not None and self.now > self.toast[2]:
+            self.toast = None
+        if not self.busy():
+            if self.dirty:
+                self.model.sync(self.ctl.view(self.viewer))
+                self.dirty = False
+            self.refresh_controls()
+            self._maybe_overlay()
+        self.hand.set_cards(self.model.hand)
+
+    def is_animating(self) -> bool:
+        return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
+                or self.toast is not None)
+
+    def _maybe_overlay(self) -> None:
+        g = self.ctl.game
+        if (g.round_over or g.is_over) and not self.scoreboard_shown:
+            self.scoreboard_shown = True
+            from game.scenes.scoreboard import ScoreboardScene
+            self.app.scenes.push(ScoreboardScene(self.app, self))
+            return
+        if not self.config.hot_seat:
+            return
+        seat = self.ctl.human_to_act()
+        if seat >= 0 and seat != self.viewer and not self.ctl._human_window_open(self.now):
+            from game.scenes.curtain import CurtainScene
+            self.app.scenes.push(CurtainScene(self.app, self.ctl.names[seat],
+                                              lambda: self.set_viewer(seat)))
+
+    def next_round(self) -> None:
+        """Scoreboard's Next round: deal again."""
+        self.scoreboard_shown = False
+        self.ingest(self.ctl.next_round())
+
+    # ------------------------------------------------------------ controls
+    def can_act(self) -> bool:
+        return self.viewer >= 0 and not self.busy() and not self.overlay_open
+
+    def refresh_controls(self, force: bool = False) -> None:
+        if self.bar is None:
+            return
+        spec: list[tuple[str, str, bool]] = []
+        self._actions = {}
+        legal = self.ctl.legal(self.viewer) if self.can_act() else []
+        plays = [a for a in legal if isinstance(a, Play)]
+        self.hand.legal = {c for a in plays for c in a.cards[:1]}
+        self.hand.legal |= {a.card for a in legal if isinstance(a, JumpIn)}
+        self.hand.active = bool(legal) and self.ctl.game.to_act == self.viewer
+        phase = self.ctl.game.phase
+        if any(isinstance(a, ChooseColour) for a in legal) and not self.picker.open:
+            self.open_picker(())
+
+        def add(key: str, label: str, action: Action | str, primary: bool = False) -> None:
+            spec.append((key, label, primary))
+            self._actions[key] = action
+
+        v = self.model
+        for a in legal:
+            if isinstance(a, CallUno):
+                add("uno", t("tbl.uno"), a, True)
+            elif isinstance(a, Catch):
+                add(f"catch{a.target}", t("tbl.catch", name=self.ctl.names[a.target]), a, True)
+        jumps = [a for a in legal if isinstance(a, JumpIn)]
+        if jumps:
+            add("jump", t("tbl.jump_in"), jumps[0], True)
+        multi = [a for a in plays if len(a.cards) > 1]
+        sel = self._selected_play(plays)
+        if sel is not None:
+            add("play_sel", t("tbl.play_all", n=len(sel.cards)), sel, True)
+        elif multi and phase is not Phase.KEEP_OR_PLAY:
+            best = max(multi, key=lambda a: len(a.cards))
+            add("play_all", t("tbl.play_all", n=len(best.cards)), best, False)
+        if phase is Phase.KEEP_OR_PLAY and plays:
+            add("play_drawn", t("tbl.play_drawn"), plays[0], True)
+        for a in legal:
+            if isinstance(a, Draw):
+                add("draw", t("tbl.draw"), a, not plays)
+            elif isinstance(a, Pass):
+                add("pass", t("tbl.pass"), a)
+            elif isinstance(a, Challenge):
+                add("challenge", t("tbl.challenge"), a, True)
+            elif isinstance(a, Accept):
+                label = (t("tbl.accept_skip") if phase is Phase.SKIP_RELAY else
+                         t("tbl.accept_n", n=v.penalty) if phase is Phase.PENALTY and v.penalty
+                         else t("tbl.accept"))
+                add("accept", label, a)
+        if self.picker.open:
+            spec = []
+        self.bar.set(spec, self.layout.bar, self.layout.scale)
+        if force:
+            self._build_corner()
+
+    def _selected_play(self, plays: list[Play]) -> Play | None:
+        if len(self.hand.selected) < 2:
+            return None
+        want = set(self.hand.selected)
+        best = [a for a in plays if set(a.cards) == want]
+        top = self.hand.selected[-1]
+        for a in best:
+            if a.cards[-1] == top:
+                return a
+        return best[0] if best else None
+
+    # ------------------------------------------------------------ acting
+    def act(self, action: Action) -> bool:
+        """Send a human action; show the refusal (state unchanged) if illegal."""
+        if not self.can_act():
+            return False
+        result = self.ctl.human_act(action)
+        if isinstance(result, IllegalAction):
+            self.show_error(result)
+            return False
+        self.hand.selected = []
+        self.picker.open = False
+        self.hover_tip = None
+        self.ingest(self.ctl.take_events())
+        self.refresh_controls()
+        return True
+
+    def show_error(self, err: IllegalAction) -> None:
+        self.show_toast(illegal_text(err, i18n.language()), tw.RED, 3.5)
+        self.sound("error")
+
+    def show_toast(self, msg: str, colour: tuple[int, int, int] = tw.CREAM,
+                   secs: float = 2.5) -> None:
+        self.toast = (msg, colour, self.now + secs)
+
+    def sound(self, name: str) -> None:
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            try:
+                audio.play(name)
+            except Exception:  # noqa: BLE001 - sound is optional
+                pass
+
+    def click_card(self, index: int, multi: bool = False) -> None:
+        if not 0 <= index < len(self.hand.cards) or self.viewer < 0:
+            return
+        card = self.hand.cards[index]
+        self.hand.focus = index
+        if not self.can_act():
+            return
+        legal = self.ctl.legal(self.viewer)
+        if multi and self.ctl.config.settings.multi_play:
+            self.hand.toggle_select(card.id)
+            self.refresh_controls()
+            return
+        single = [a for a in legal if isinstance(a, Play) and a.cards == (card.id,)]
+        if single:
+            if single[0].colour is not None:
+                self.open_picker((card.id,))
+            else:
+                self.act(single[0])
+            return
+        jump = [a for a in legal if isinstance(a, JumpIn) and a.card == card.id]
+        if jump:
+            self.act(jump[0])
+            return
+        self.show_error(self.why_not(card.id))
+
+    def why_not(self, card_id: int) -> IllegalAction:
+        g = self.ctl.game
+        if g.to_act != self.viewer:
+            err = g.why_not(self.viewer, card_id)
+            if err is None or err.rule not in ("turn",):
+                return IllegalAction("turn", "It is not your turn.")
+            return err
+        err = self.ctl.why_not(self.viewer, card_id)
+        if err is None:
+            try:
+                g.check(Play(self.viewer, (card_id,), None if not DECK[card_id].is_wild else COLOURS[0]))
+            except IllegalAction as exc:
+                return exc
+            return IllegalAction("phase", "That card cannot be played right now.")
+        return err
+
+    def play_action(self, play: Play) -> None:
+        if play.colour is not None or DECK[play.cards[-1]].is_wild:
+            self.open_picker(play.cards)
+        else:
+            self.act(play)
+
+    def open_picker(self, cards: tuple[int, ...]) -> None:
+        self.picker.open = True
+        self.picker.focus = 0
+        self.picker_cards = cards
+        if self.bar is not None:
+            self.bar.set([], self.layout.bar, self.layout.scale)
+
+    def pick_colour(self, colour: Colour) -> None:
+        legal = self.ctl.legal(self.viewer)
+        if not self.picker_cards:
+            action: Action | None = next((a for a in legal if isinstance(a, ChooseColour)
+                                          and a.colour is colour), None)
+        else:
+            action = next((a for a in legal if isinstance(a, Play)
+                           and a.cards == self.picker_cards and a.colour is colour), None)
+        if action is None:
+            self.picker.open = False
+            return
+        self.act(action)
+
+    def cancel_picker(self) -> None:
+        if self.picker_cards or self.ctl.game.phase is not Phase.CHOOSE_COLOUR:
+            self.picker.open = False
+            self.picker_cards = ()
+            self.refresh_controls(force=True)
+
+    def press(self, key: str) -> None:
+        if key == "menu":
+            self.open_menu()
+        elif key == "log":
+            self.log_open = not self.log_open
+            self.relayout()
+            self.refresh_controls(force=True)
+        elif key == "hint":
+            self.give_hint()
+        else:
+            action = self._actions.get(key)
+            if isinstance(action, Play):
+                self.play_action(action)
+            elif action is not None and not isinstance(action, str):
+                self.act(action)
+
+    def give_hint(self) -> None:
+        if not self.can_act():
+            return
+        choice = self.ctl.hint_choice(self.viewer)
+        if choice is None:
+            self.show_toast(t("tbl.hint_none"))
+            return
+        lang = i18n.language()
+        a = choice.action
+        reason = choice.reason_zh if lang == "zh" else choice.reason_en
+        if isinstance(a, Play):
+            what = ", ".join(card_name(c, lang) for c in a.cards)
+            ids = [c.id for c in self.hand.cards]
+            if a.cards[0] in ids:
+                self.hand.focus = ids.index(a.cards[0])
+                self.hand.hovered = -1
+            if a.colour is not None:
+                what += f" → {colour_name(a.colour, lang)}"
+        else:
+            what = self._action_label(a)
+        self.show_toast(t("tbl.hint_prefix") + what + (f" — {reason}" if reason else ""),
+                        tw.GOLD, 5.0)
+
+    def _action_label(self, a: Action) -> str:
+        for key, act in self._actions.items():
+            if act == a and self.bar is not None and key in self.bar.buttons:
+                return str(self.bar.buttons[key].text)
+        return type(a).__name__
+
+    def open_menu(self) -> None:
+        try:
+            mod = importlib.import_module("game.scenes.pause")
+        except ModuleNotFoundError:
+            self.app.back_to_menu()
+            return
+        self.app.scenes.push(mod.PauseScene(self.app, self.config.settings))
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for bar in (self.bar, self.corner):
+                key = bar.key_of(event.ui_element) if bar is not None else None
+                if key is not None:
+                    self.sound("click")
+                    self.press(key)
+                    return
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos, bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
+                        or bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)))
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        if self.picker.open:
+            return
+        i = self.hand.hit(self.layout, pos) if self.viewer >= 0 else -1
+        if i != self.hand.hovered:
+            self.hand.hovered = i
+            self.hover_tip = None
+            if i >= 0 and self.hand.active and self.hand.cards[i].id not in self.hand.legal:
+                err = self.why_not(self.hand.cards[i].id)
+                self.hover_tip = (i, illegal_text(err, i18n.language()))
+
+    def _click(self, pos: tuple[int, int], multi: bool) -> None:
+        if self.picker.open:
+            self.picker.layout(self.layout)
+            col = self.picker.hit(pos)
+            if col is not None:
+                self.pick_colour(col)
+            return
+        if self.viewer < 0:
+            return
+        i = self.hand.hit(self.layout, pos)
+        if i >= 0:
+            self.click_card(i, multi)
+        elif self.layout.draw_pile.collidepoint(pos) and self.can_act():
+            draw = [a for a in self.ctl.legal(self.viewer) if isinstance(a, Draw)]
+            if draw:
+                self.act(draw[0])
+
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if self.picker.open:
+            if k == pygame.K_ESCAPE:
+                self.cancel_picker()
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.picker.focus = (self.picker.focus + (1 if k == pygame.K_RIGHT else -1)) % 4
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.pick_colour(COLOURS[self.picker.focus])
+            elif k in KEY_COLOURS:
+                self.pick_colour(KEY_COLOURS[k])
+            return
+        if k == pygame.K_ESCAPE:
+            self.open_menu()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.hand.move_focus(1 if k == pygame.K_RIGHT else -1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if 0 <= self.hand.focus < len(self.hand.cards):
+                self.click_card(self.hand.focus, bool(event.mod & pygame.KMOD_SHIFT))
+        elif k == pygame.K_d:
+            self._key_action((Draw, Pass))
+        elif k == pygame.K_u:
+            self._key_action((CallUno,))
+        elif k == pygame.K_c:
+            self._key_action((Catch,))
+        elif k == pygame.K_h:
+            self.give_hint()
+        elif k == pygame.K_l:
+            self.press("log")
+
+    def _key_action(self, kinds: tuple[type, ...]) -> None:
+        if not self.can_act():
+            return
+        for a in self.ctl.legal(self.viewer):
+            if isinstance(a, kinds):
+                self.act(a)
+                return
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.scenes.table_draw import draw_table
+
+        draw_table(self, surface)
+
+    def add_effect(self, effect: Effect) -> None:
+        self.anim.add_effect(effect)
+
+    def render_card(self, card_id: int, width: int, face_up: bool) -> pygame.Surface:
+        return render_card(card_id, width, face_up, self.colourblind)

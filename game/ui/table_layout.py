@@ -1,0 +1,171 @@
+"""Where everything sits on the table, for any window from 1024x640 to 4K.
+
+Pure geometry (pygame.Rect only): seat plates around an ellipse with the
+viewing seat at the bottom, the piles in the middle, the hand fan at the
+bottom, the button bar above it and the log panel on the right.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+BASE_W, BASE_H = 1024, 640
+CARD_SCALE = {"small": 0.85, "medium": 1.0, "large": 1.18}
+CARD_RATIO = 1.5  # height / width
+
+
+@dataclass(frozen=True)
+class SeatSpot:
+    seat: int
+    center: tuple[int, int]
+    plate: pygame.Rect
+    fan_center: tuple[int, int]  # where the small card backs are fanned
+    toward: tuple[float, float]  # unit vector from the seat to the table centre
+
+
+@dataclass
+class TableLayout:
+    size: tuple[int, int]
+    scale: float
+    card_w: int
+    card_h: int
+    mini_w: int
+    mini_h: int
+    table: pygame.Rect  # the felt (window minus the log panel)
+    log: pygame.Rect  # log panel (width 0 when closed)
+    centre: tuple[int, int]
+    draw_pile: pygame.Rect
+    discard: pygame.Rect
+    hand: pygame.Rect  # area of the viewer's hand fan
+    bar: pygame.Rect  # contextual action buttons row
+    corner: pygame.Rect  # Menu / Hint / Log buttons (top right of the felt)
+    seats: dict[int, SeatSpot] = field(default_factory=dict)
+    bottom: SeatSpot | None = None  # the viewer's own plate
+
+    def px(self, v: float) -> int:
+        """A base-resolution length in pixels."""
+        return max(1, round(v * self.scale))
+
+    def font_px(self, v: float) -> int:
+        return max(11, round(v * self.scale))
+
+    def seat_pos(self, seat: int) -> tuple[int, int]:
+        if self.bottom is not None and self.bottom.seat == seat:
+            return self.hand.center
+        spot = self.seats.get(seat)
+        return spot.fan_center if spot else self.centre
+
+
+def seat_angles(n_others: int) -> list[float]:
+    """Screen angles (degrees, y down) for the other seats, clockwise from the left."""
+    if n_others <= 0:
+        return []
+    if n_others == 1:
+        return [270.0]
+    span = min(240.0, 90.0 * (n_others - 1))
+    start = 270.0 - span / 2
+    return [start + i * span / (n_others - 1) for i in range(n_others)]
+
+
+def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: str = "medium",
+                   log_open: bool = False) -> TableLayout:
+    w, h = max(320, size[0]), max(240, size[1])
+    scale = min(w / BASE_W, h / BASE_H)
+    log_w = max(240, round(w * 0.22)) if log_open else 0
+    log_w = min(log_w, w // 2)
+    table = pygame.Rect(0, 0, w - log_w, h)
+    log = pygame.Rect(table.right, 0, log_w, h)
+    card_w = round(78 * scale * CARD_SCALE.get(card_size, 1.0))
+    card_h = round(card_w * CARD_RATIO)
+    mini_w = max(18, round(34 * scale))
+    mini_h = round(mini_w * CARD_RATIO)
+    px = lambda v: max(1, round(v * scale))  # noqa: E731
+
+    lift = px(22)
+    hand = pygame.Rect(0, 0, table.w - px(40), card_h + lift + px(8))
+    hand.midbottom = (table.centerx, table.bottom - px(10))
+    bar = pygame.Rect(0, 0, table.w - px(40), px(38))
+    bar.midbottom = (table.centerx, hand.top - px(6))
+    corner = pygame.Rect(0, 0, px(300), px(32))
+    corner.topright = (table.right - px(8), px(8))
+
+    plate_w, plate_h = px(150), px(50)
+    top_y = px(16) + plate_h // 2 + corner.h // 2
+    cy = round(table.h * 0.42)
+    cx = table.centerx
+    ry = cy - top_y
+    rx = table.w / 2 - plate_w / 2 - px(14)
+    others = [s for s in range(n_seats) if s != viewer] if viewer >= 0 else list(range(n_seats))
+    if viewer >= 0:
+        others = sorted(others, key=lambda s: (s - viewer) % n_seats)
+        bottom_seat = viewer
+    else:
+        bottom_seat = -1
+    seats: dict[int, SeatSpot] = {}
+    if viewer < 0 and others:
+        # Spectator: seat 0 sits at the bottom too, just without a face-up hand.
+        bottom_seat = others.pop(0)
+    for seat, ang in zip(others, seat_angles(len(others)), strict=True):
+        a = math.radians(ang)
+        x = cx + rx * math.cos(a)
+        y = cy + ry * math.sin(a)
+        toward = (cx - x, cy - y)
+        norm = math.hypot(*toward) or 1.0
+        ux, uy = toward[0] / norm, toward[1] / norm
+        plate = pygame.Rect(0, 0, plate_w, plate_h)
+        plate.center = (round(x), round(y))
+        plate.clamp_ip(table)
+        # The small card backs peek out from behind the plate: below it for the
+        # seats across the table, above it for the seats on the sides.
+        if uy > 0.8:
+            fan = (plate.centerx, plate.bottom + round(mini_h * 0.2))
+        else:
+            fan = (plate.centerx, plate.top - round(mini_h * 0.22))
+        seats[seat] = SeatSpot(seat, plate.center, plate, fan, (ux, uy))
+
+    bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
+    bottom_plate.midleft = (table.left + px(10), bar.centery)
+    bottom = SeatSpot(bottom_seat, bottom_plate.center, bottom_plate, hand.center, (0.0, -1.0))
+
+    centre_y = min(cy + px(10), bar.top - card_h // 2 - px(34))
+    gap = px(26)
+    discard = pygame.Rect(0, 0, card_w, card_h)
+    discard.midleft = (cx + gap // 2, centre_y)
+    draw_pile = pygame.Rect(0, 0, card_w, card_h)
+    draw_pile.midright = (cx - gap // 2, centre_y)
+    return TableLayout((w, h), scale, card_w, card_h, mini_w, mini_h, table, log, (cx, centre_y),
+                       draw_pile, discard, hand, bar, corner, seats, bottom)
+
+
+def hand_rects(layout: TableLayout, n: int, hovered: int = -1,
+               lifted: frozenset[int] = frozenset()) -> list[pygame.Rect]:
+    """Rects of ``n`` overlapping cards fanned in the hand area (hovered/lifted raised)."""
+    if n <= 0:
+        return []
+    cw, ch = layout.card_w, layout.card_h
+    avail = layout.hand.w
+    step = min(cw * 0.62, (avail - cw) / max(1, n - 1)) if n > 1 else 0.0
+    total = cw + step * (n - 1)
+    x0 = layout.hand.centerx - total / 2
+    sag_max = layout.px(8)
+    base_y = layout.hand.bottom - ch - sag_max
+    lift = layout.px(22)
+    out: list[pygame.Rect] = []
+    mid = (n - 1) / 2
+    for i in range(n):
+        # A gentle arc: cards at the ends sit a little lower.
+        sag = 0.0 if n < 3 else ((i - mid) / max(mid, 1)) ** 2 * sag_max
+        y = base_y + sag - (lift if i == hovered or i in lifted else 0)
+        out.append(pygame.Rect(round(x0 + step * i), round(y), cw, ch))
+    return out
+
+
+def hit_card(rects: list[pygame.Rect], pos: tuple[int, int]) -> int:
+    """Index of the topmost card under ``pos`` (later cards overlap earlier ones), or -1."""
+    for i in range(len(rects) - 1, -1, -1):
+        if rects[i].collidepoint(pos):
+            return i
+    return -1

@@ -1,0 +1,323 @@
+"""Pieces of the table: cached text, seat plates, piles, colour picker,
+the action button bar and the scrollable game log."""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UITextBox
+
+from game.resources import get_font
+from game.rules.cards import COLOURS, DECK, Colour
+from game.ui import card_art
+from game.ui.table_layout import TableLayout
+
+CREAM = (245, 240, 225)
+GOLD = (232, 197, 71)
+MUTED = (176, 200, 184)
+RED = (222, 41, 48)
+INK = (10, 24, 16)
+TEAM = [(90, 160, 255), (255, 140, 90)]
+
+
+@lru_cache(maxsize=512)
+def text(s: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = False) -> pygame.Surface:
+    return get_font(size, bold).render(s, True, colour)
+
+
+def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
+             bold: bool = False) -> pygame.Surface:
+    """``s`` rendered no wider than ``max_w`` (shrunk, then cut with an ellipsis)."""
+    img = text(s, size, colour, bold)
+    while img.get_width() > max_w and size > 10:
+        size -= 1
+        img = text(s, size, colour, bold)
+    while img.get_width() > max_w and len(s) > 2:
+        s = s[:-2] + "…"
+        img = text(s, size, colour, bold)
+    return img
+
+
+@lru_cache(maxsize=256)
+def _panel(size: tuple[int, int], radius: int, fill: tuple[int, int, int, int],
+           border: tuple[int, int, int, int], bw: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    if bw:
+        pygame.draw.rect(surf, border, surf.get_rect(), width=bw, border_radius=radius)
+    return surf
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int,
+          fill: tuple[int, int, int, int] = (6, 34, 22, 215),
+          border: tuple[int, int, int, int] = (70, 130, 95, 255), bw: int = 1) -> None:
+    surface.blit(_panel(rect.size, radius, fill, border, bw), rect.topleft)
+
+
+def pill(surface: pygame.Surface, label: str, center: tuple[int, int], size: int,
+         fill: tuple[int, int, int], fg: tuple[int, int, int] = CREAM) -> pygame.Rect:
+    img = text(label, size, fg, True)
+    r = img.get_rect().inflate(size, size // 3)
+    r.center = center
+    panel(surface, r, r.h // 2, (*fill, 235), (255, 255, 255, 120), 1)
+    surface.blit(img, img.get_rect(center=r.center))
+    return r
+
+
+@lru_cache(maxsize=256)
+def rotated_card(card_id: int, width: int, angle: int, colourblind: bool) -> pygame.Surface:
+    return pygame.transform.rotate(card_art.card_face(DECK[card_id], width, colourblind), angle)
+
+
+@lru_cache(maxsize=16)
+def faded(surf_key: tuple[int, bool], alpha: int) -> pygame.Surface:
+    size, clockwise = surf_key
+    img = card_art.direction_arrow(size, clockwise, (255, 255, 255), None).copy()
+    img.set_alpha(alpha)
+    return img
+
+
+def card_angle(card_id: int) -> int:
+    """A stable small tilt for a card on the discard pile."""
+    return ((card_id * 37) % 25) - 12
+
+
+# ---------------------------------------------------------------- seats
+
+
+def draw_plate(surface: pygame.Surface, layout: TableLayout, rect: pygame.Rect, name: str,
+               badge: str, line2: str, *, active: bool, out: bool, team: int = -1,
+               uno: bool = False, pulse: float = 0.0) -> None:
+    px = layout.px
+    r = px(10)
+    if active:
+        glow = rect.inflate(px(10), px(10))
+        a = 120 + round(80 * (0.5 + 0.5 * math.sin(pulse * 5)))
+        panel(surface, glow, r + px(5), (232, 197, 71, a // 3), (232, 197, 71, a), px(3))
+    fill = (6, 34, 22, 150) if out else (6, 34, 22, 225)
+    border = (*TEAM[team % 2], 255) if team >= 0 else (70, 130, 95, 255)
+    panel(surface, rect, r, fill, border, max(1, px(2) if team >= 0 else 1))
+    pad = px(8)
+    fs = layout.font_px(15)
+    badge_img = text(badge, layout.font_px(11), INK, True) if badge else None
+    badge_w = badge_img.get_width() + px(10) if badge_img else 0
+    name_img = fit_text(name, fs, rect.w - 2 * pad - badge_w - px(4), GOLD if active else CREAM, True)
+    surface.blit(name_img, (rect.x + pad, rect.y + px(5)))
+    if badge_img is not None:
+        br = badge_img.get_rect().inflate(px(10), px(2))
+        br.topright = (rect.right - pad, rect.y + px(7))
+        panel(surface, br, br.h // 2, (*MUTED, 255), (0, 0, 0, 0), 0)
+        surface.blit(badge_img, badge_img.get_rect(center=br.center))
+    l2 = fit_text(line2, layout.font_px(13), rect.w - 2 * pad, MUTED)
+    surface.blit(l2, (rect.x + pad, rect.bottom - px(5) - l2.get_height()))
+    if uno:
+        pill(surface, "UNO", (rect.right - px(4), rect.top - px(2)), layout.font_px(12), RED)
+
+
+def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[int, int],
+                  count: int, vertical: bool = False) -> None:
+    if count <= 0:
+        return
+    shown = min(count, 12)
+    back = card_art.card_back(layout.mini_w)
+    step = layout.mini_w * (0.28 if shown > 6 else 0.4)
+    total = layout.mini_w + step * (shown - 1)
+    x0 = center[0] - total / 2
+    y = center[1] - layout.mini_h / 2
+    for i in range(shown):
+        surface.blit(back, (round(x0 + step * i), round(y)))
+    if count > shown:
+        pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), INK)
+
+
+def draw_piles(surface: pygame.Surface, layout: TableLayout, draw_count: int,
+               discard: Sequence[int], colour: Colour | None, direction: int,
+               colourblind: bool, pile_label: str, penalty_label: str,
+               hidden_top: int = 0) -> None:
+    px = layout.px
+    # Direction of play: a large faint arrow ring behind the piles.
+    ring = round(layout.card_h * 2.3)
+    arrow = faded((ring, direction >= 0), 70)
+    surface.blit(arrow, arrow.get_rect(center=layout.centre))
+    # Colour in effect: a soft halo behind the discard pile.
+    if colour is not None:
+        halo = layout.discard.inflate(px(26), px(26))
+        rgb = card_art.colour_rgb(colour)
+        panel(surface, halo, px(16), (*rgb, 90), (*rgb, 230), px(3))
+    # Draw pile: a few stacked backs.
+    back = card_art.card_back(layout.card_w)
+    shadow = card_art.card_shadow(layout.card_w)
+    dr = layout.draw_pile
+    depth = min(4, max(1, draw_count // 20 + 1)) if draw_count else 0
+    for i in range(depth):
+        if i == 0:
+            surface.blit(shadow, (dr.x - px(2), dr.y))
+        surface.blit(back, (dr.x - i * px(2), dr.y - i * px(2)))
+    if not draw_count:
+        pygame.draw.rect(surface, (255, 255, 255), dr, width=px(2), border_radius=px(8))
+    lbl = text(pile_label, layout.font_px(13), MUTED)
+    surface.blit(lbl, lbl.get_rect(midtop=(dr.centerx, dr.bottom + px(6))))
+    # Discard: the last few cards, slightly rotated.
+    shown = list(discard[:len(discard) - hidden_top] if hidden_top else discard)
+    for cid in shown[-4:]:
+        img = rotated_card(cid, layout.card_w, card_angle(cid), colourblind)
+        surface.blit(img, img.get_rect(center=layout.discard.center))
+    # Colour swatch + symbol beside the discard pile.
+    if colour is not None:
+        sz = px(34)
+        sw = card_art.colour_swatch(colour, sz, True)
+        surface.blit(sw, sw.get_rect(midleft=(layout.discard.right + px(20), layout.discard.centery)))
+    if penalty_label:
+        pill(surface, penalty_label, (layout.discard.right + px(20) + px(17), layout.discard.top + px(6)),
+             layout.font_px(16), RED)
+
+
+# ---------------------------------------------------------------- colour picker
+
+
+class ColourPicker:
+    """A modal choice of colour for a wild: click a colour, or Esc to go back."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.focus = 0
+        self.rects: list[tuple[Colour, pygame.Rect]] = []
+
+    def layout(self, lay: TableLayout) -> pygame.Rect:
+        px = lay.px
+        size = px(92)
+        gap = px(18)
+        box = pygame.Rect(0, 0, 4 * size + 5 * gap, size + px(120))
+        box.center = lay.centre
+        box.clamp_ip(lay.table)
+        self.rects = []
+        for i, col in enumerate(COLOURS):
+            r = pygame.Rect(box.x + gap + i * (size + gap), box.y + px(56), size, size)
+            self.rects.append((col, r))
+        return box
+
+    def hit(self, pos: tuple[int, int]) -> Colour | None:
+        for col, r in self.rects:
+            if r.collidepoint(pos):
+                return col
+        return None
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout, title: str, hint: str,
+             names: Sequence[str], colourblind: bool, mouse: tuple[int, int]) -> None:
+        veil = _panel(lay.table.size, 0, (0, 0, 0, 120), (0, 0, 0, 0), 0)
+        surface.blit(veil, lay.table.topleft)
+        box = self.layout(lay)
+        px = lay.px
+        panel(surface, box, px(16), (6, 34, 22, 240), (232, 197, 71, 255), px(2))
+        t = text(title, lay.font_px(22), GOLD, True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + px(14))))
+        for i, (col, r) in enumerate(self.rects):
+            hot = r.collidepoint(mouse) or i == self.focus
+            rr = r.inflate(px(10), px(10)) if hot else r
+            sw = card_art.colour_swatch(col, rr.w, colourblind)
+            surface.blit(sw, rr)
+            if hot:
+                pygame.draw.circle(surface, GOLD, rr.center, rr.w // 2 + px(3), px(3))
+            lbl = text(names[i], lay.font_px(15), CREAM, True)
+            surface.blit(lbl, lbl.get_rect(midtop=(r.centerx, r.bottom + px(8))))
+        h = text(hint, lay.font_px(13), MUTED)
+        surface.blit(h, h.get_rect(midbottom=(box.centerx, box.bottom - px(8))))
+
+
+# ---------------------------------------------------------------- buttons
+
+
+class ButtonBar:
+    """A centred row of pygame_gui buttons, rebuilt only when its set changes."""
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self.buttons: dict[str, UIButton] = {}
+        self._spec: list[tuple[str, str, bool]] = []
+        self._rect: pygame.Rect | None = None
+
+    def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float) -> None:
+        if spec == self._spec and rect == self._rect:
+            return
+        self.clear()
+        self._spec, self._rect = list(spec), rect.copy()
+        if not spec:
+            return
+        font = get_font(max(12, round(17 * scale)), True)
+        pad, gap = round(28 * scale), round(10 * scale)
+        widths = [font.size(label)[0] + pad for _, label, _ in spec]
+        total = sum(widths) + gap * (len(spec) - 1)
+        x = rect.centerx - total // 2
+        for (key, label, primary), w in zip(spec, widths, strict=True):
+            r = pygame.Rect(x, rect.y, w, rect.h)
+            oid = "#primary" if primary else None
+            self.buttons[key] = UIButton(r, label, manager=self.manager, object_id=oid)
+            x += w + gap
+
+    def key_of(self, element: object) -> str | None:
+        for key, btn in self.buttons.items():
+            if btn is element:
+                return key
+        return None
+
+    def clear(self) -> None:
+        for btn in self.buttons.values():
+            btn.kill()
+        self.buttons.clear()
+        self._spec = []
+        self._rect = None
+
+    def show(self, visible: bool) -> None:
+        for btn in self.buttons.values():
+            btn.show() if visible else btn.hide()
+
+
+# ---------------------------------------------------------------- log
+
+
+class LogPanel:
+    """The scrollable game log (a pygame_gui text box) on the right."""
+
+    MAX_LINES = 400
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self.lines: list[str] = []
+        self.box: UITextBox | None = None
+
+    def build(self, rect: pygame.Rect) -> None:
+        self.kill()
+        if rect.w <= 0:
+            return
+        body = "<br>".join(html.escape(line) for line in self.lines[-self.MAX_LINES:])
+        self.box = UITextBox(body, rect, manager=self.manager)
+        self._scroll_end()
+
+    def add(self, lines: Sequence[str]) -> None:
+        if not lines:
+            return
+        self.lines.extend(lines)
+        if len(self.lines) > self.MAX_LINES * 2:
+            self.lines = self.lines[-self.MAX_LINES:]
+        if self.box is not None:
+            prefix = "<br>" if len(self.lines) > len(lines) else ""
+            self.box.append_html_text(prefix + "<br>".join(html.escape(s) for s in lines))
+            self._scroll_end()
+
+    def _scroll_end(self) -> None:
+        if self.box is not None and self.box.scroll_bar is not None:
+            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def kill(self) -> None:
+        if self.box is not None:
+            self.box.kill()
+            self.box = None
+
+    def show(self, visible: bool) -> None:
+        if self.box is not None:
+            self.box.show() if visible else self.box.hide()

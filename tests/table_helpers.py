@@ -1,0 +1,133 @@
+"""Shared helpers of the table tests: a real App when the shell's is importable,
+else a minimal stand-in with the same attributes (and a real pygame_gui UIManager)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.config import MatchConfig, SeatConfig  # noqa: E402
+from game.rules.settings import OFFICIAL, RuleSettings  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+
+NAMES = ["Ann", "Li", "Wang", "Zhang", "Chen", "Liu", "Yang", "Zhao", "Huang", "Zhou"]
+
+
+@dataclass
+class FakeSettings:
+    language: str = "en"
+    anim_speed: str = "off"
+    colourblind: bool = False
+    card_size: str = "medium"
+    hard_think_ms: int = 50
+
+
+class SoundLog:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+class FakeApp:
+    """What the table needs of game.app.App."""
+
+    def __init__(self, size: tuple[int, int] = (1024, 640), lang: str = "en",
+                 anim_speed: str = "off") -> None:
+        pygame.init()
+        self.screen = pygame.display.set_mode(size)
+        self.size = size
+        self.settings = FakeSettings(language=lang, anim_speed=anim_speed)
+        i18n.set_language(lang)
+        theme: Any = None
+        try:
+            from game.ui.theme import build_theme
+            theme = build_theme(size)
+        except ImportError:
+            pass
+        self.ui = pygame_gui.UIManager(size, theme, starting_language=lang)
+        self.audio = SoundLog()
+        self.scenes = SceneStack()
+        self.started: list[MatchConfig] = []
+        self.menu = False
+
+    def audio_click(self) -> None:
+        self.audio.play("click")
+
+    def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
+        from game.scenes.table import TableScene
+        self.started.append(config)
+        while len(self.scenes):
+            self.scenes.pop()
+        self.scenes.push(TableScene(self, config, loaded))
+
+    def back_to_menu(self) -> None:
+        while len(self.scenes):
+            self.scenes.pop()
+        self.menu = True
+
+    def apply_settings(self) -> None:
+        i18n.set_language(self.settings.language)
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+
+    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> None:
+        for event in events or []:
+            consumed = self.ui.process_events(event)
+            top = self.scenes.top
+            if top is not None and not consumed:
+                top.handle_event(event)
+        self.ui.update(dt)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        self.screen.fill((6, 44, 27))
+        for scene in self.scenes.visible():
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+
+
+def make_app(size: tuple[int, int] = (1024, 640), lang: str = "en",
+             anim_speed: str = "off") -> FakeApp:
+    return FakeApp(size, lang, anim_speed)
+
+
+def seats(n: int, humans: int = 1, level: str = "random") -> tuple[SeatConfig, ...]:
+    out = []
+    for i in range(n):
+        kind = "human" if i < humans else "ai"
+        out.append(SeatConfig(NAMES[i], kind, level))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def config(n: int = 4, humans: int = 1, seed: int = 1, settings: RuleSettings = OFFICIAL,
+           level: str = "random") -> MatchConfig:
+    return MatchConfig(seats(n, humans, level), settings, seed)
+
+
+def pump(app: FakeApp, frames: int = 1, dt: float = 1 / 60,
+         events: list[pygame.event.Event] | None = None) -> None:
+    for i in range(frames):
+        app.frame(events if i == 0 else None, dt)
+
+
+def click(pos: tuple[int, int], mods: int = 0) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, mod=mods),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, mod=mods)]
+
+
+def key(k: int, mods: int = 0) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mods, unicode="", scancode=0)]
