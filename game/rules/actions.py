@@ -8,7 +8,7 @@ plain JSON form used by saves and replays.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from .cards import Colour
 
@@ -112,8 +112,8 @@ class NextRound:
     kind: ClassVar[str] = "next_round"
 
 
-Action = Union[Play, Draw, Pass, ChooseColour, Challenge, Accept, CallUno, Catch, JumpIn,
-               WrongPlay, NextRound]
+Action = (Play | Draw | Pass | ChooseColour | Challenge | Accept | CallUno | Catch | JumpIn
+          | WrongPlay | NextRound)
 
 ACTION_TYPES: dict[str, type] = {
     t.kind: t
@@ -168,8 +168,8 @@ def action_from_dict(d: dict[str, Any]) -> Action:
         if not isinstance(card, int) or isinstance(card, bool):
             raise ValueError(f"{kind} needs an integer card")
         return JumpIn(seat, card) if kind == "jump_in" else WrongPlay(seat, card)
-    simple = {"draw": Draw, "pass": Pass, "challenge": Challenge, "accept": Accept,
+    simple: dict[str, type[Draw | Pass | Challenge | Accept | CallUno | NextRound]] = {"draw": Draw, "pass": Pass, "challenge": Challenge, "accept": Accept,
               "call_uno": CallUno, "next_round": NextRound}
     if kind in simple:
-        return simple[kind](seat)  # type: ignore[no-any-return]
+        return simple[kind](seat)
     raise ValueError(f"unknown action kind {kind!r}")

@@ -1,0 +1,936 @@
+"""The UNO rules engine: one match, from the dealer draw to the match winner.
+
+Pure Python (no pygame, no I/O, no global random: one seeded ``random.Random``
+per game). ``apply`` checks an action with the same predicates that
+``legal_actions`` uses, raises :class:`IllegalAction` (state untouched) or
+mutates the state and returns the events that happened.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from . import predicates as P
+from .actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    JumpIn,
+    NextRound,
+    Pass,
+    Play,
+    WrongPlay,
+    action_from_dict,
+    action_to_dict,
+)
+from .cards import COLOURS, DECK, Colour, Kind
+from .errors import IllegalAction, StateError
+from .events import Event, redact
+from .settings import RuleSettings, check_seats
+from .view import Phase, PlayerView
+
+ENGINE_VERSION = "1.0"
+HAND_SIZE = 7  # S3
+CATCH_PENALTY = 2  # T6
+CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
+
+_DRAW_KINDS = (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
+_DECISION_PHASES = (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY)
+
+
+def _twins() -> tuple[int, ...]:
+    """For H3: the id of the identical coloured card (same colour, kind, number), or -1."""
+    out = [-1] * len(DECK)
+    seen: dict[tuple[Any, ...], int] = {}
+    for c in DECK:
+        if c.colour is None:
+            continue
+        key = (c.colour, c.kind, c.number)
+        if key in seen:
+            out[c.id], out[seen[key]] = seen[key], c.id
+        else:
+            seen[key] = c.id
+    return tuple(out)
+
+
+TWIN = _twins()
+
+
+class Game:
+    """A match of UNO. Create with :meth:`new`; drive with :meth:`apply`."""
+
+    def __init__(self, settings: RuleSettings, seats: int, seed: int) -> None:
+        check_seats(settings, seats)
+        self.settings = settings
+        self.n = seats
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.draw_pile: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.colour: Colour | None = None
+        self.direction = 1
+        self.current = 0
+        self.to_act = -1
+        self.phase = Phase.PLAY
+        self.pending = 0
+        self.pending_kind = ""  # "plus2" | "plus4" while a penalty is pending
+        self.pending_skips = 0  # H2
+        self.wd4_offender = -1
+        self.wd4_guilty = False
+        self.drawn = -1
+        self.uno_exposed = -1
+        self.uno_declared = -1
+        self.jump_card = -1
+        self.jump_from = -1
+        self.first_colour_only = False
+        self.dealer = 0
+        self.round_no = 0
+        self.scores = [0] * seats
+        self.round_points: list[list[int]] = []
+        self.out: list[int] = []
+        self.winner = -1
+        self.dry_turns = 0
+        self.actions: list[Action] = []
+        self.log: list[Event] = []  # this round's events (unredacted)
+        self.initial_events: list[Event] = []
+        self._ev: list[Event] = []
+        self._redacted: dict[int, list[Event]] = {}
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, settings: RuleSettings, seats: int, seed: int) -> Game:
+        g = cls(settings, seats, seed)
+        g._ev = []
+        g._choose_dealer()
+        g._deal_round()
+        g.initial_events = g._ev
+        g._ev = []
+        return g
+
+    @classmethod
+    def replay(cls, settings: RuleSettings, seats: int, seed: int,
+               actions: list[Action]) -> Game:
+        g = cls.new(settings, seats, seed)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.MATCH_OVER
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase is Phase.ROUND_OVER
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        if not self.settings.teams:
+            return ()
+        half = self.n // 2
+        return tuple(s % half for s in range(self.n))
+
+    def _emit(self, ev: Event) -> None:
+        self._ev.append(ev)
+        self.log.append(ev)
+
+    def _choose_dealer(self) -> None:
+        """S2: everyone draws; the highest number card deals; others and ties draw again."""
+        deck = list(range(len(DECK)))
+        self.rng.shuffle(deck)
+        candidates = list(range(self.n))
+        while True:
+            drawn: dict[int, int] = {}
+            for seat in candidates:
+                cid = deck.pop()
+                self._emit(Event("dealer_draw", seat=seat, cards=(cid,)))
+                num = DECK[cid].number
+                drawn[seat] = -1 if num is None else num
+                if not deck:
+                    deck = list(range(len(DECK)))
+                    self.rng.shuffle(deck)
+            best = max(drawn.values())
+            tied = [s for s in candidates if drawn[s] == best]
+            if best >= 0 and len(tied) == 1:
+                self.dealer = tied[0]
+                break
+            candidates = tied if best >= 0 else [s for s in candidates if drawn[s] < 0]
+        self._emit(Event("dealer", seat=self.dealer))
+
+    def _deal_round(self) -> None:
+        self.round_no += 1
+        self.log = []
+        self._redacted = {}
+        self._emit(Event("round_start", seat=self.dealer, value=self.round_no))
+        pile = list(range(len(DECK)))
+        self.rng.shuffle(pile)
+        self.draw_pile = pile
+        self.discard = []
+        self.hands = [[] for _ in range(self.n)]
+        self._emit(Event("shuffle", value=len(pile)))
+        self.direction = 1
+        self.pending = 0
+        self.pending_kind = ""
+        self.pending_skips = 0
+        self.wd4_offender = -1
+        self.drawn = -1
+        self.uno_exposed = self.uno_declared = -1
+        self.jump_card = self.jump_from = -1
+        self.out = []
+        self.winner = -1
+        self.dry_turns = 0
+        for _ in range(HAND_SIZE):  # S3: one at a time, from the dealer's left
+            for i in range(1, self.n + 1):
+                seat = (self.dealer + i) % self.n
+                cid = self.draw_pile.pop()
+                self.hands[seat].append(cid)
+                self._emit(Event("deal", seat=seat, cards=(cid,)))
+        self._turn_start_card()
+
+    def _turn_start_card(self) -> None:
+        """S4/S5: turn the first card and apply its effect."""
+        s = self.settings
+        while True:
+            cid = self.draw_pile.pop()
+            card = DECK[cid]
+            if card.kind is Kind.WILD_DRAW_FOUR or (
+                s.start_card == "reflip_actions" and card.kind is not Kind.NUMBER
+            ):
+                self._emit(Event("start_card_return", cards=(cid,)))
+                self.draw_pile.append(cid)
+                self.rng.shuffle(self.draw_pile)
+                self._emit(Event("shuffle", value=len(self.draw_pile)))
+                continue
+            break
+        self.discard.append(cid)
+        self.colour = card.colour
+        self._emit(Event("start_card", cards=(cid,), colour=card.colour))
+        self.first_colour_only = s.start_match == "colour_only"
+        first = self._next(self.dealer)
+        if s.first_player == "count_off" and card.number is not None:
+            first = (self.dealer + card.number) % self.n
+        if card.kind is Kind.SKIP:
+            self._emit(Event("skip", seat=first))
+            self._begin_turn(self._next(first))
+        elif card.kind is Kind.REVERSE:
+            self.direction = -1
+            self._emit(Event("direction", value=-1))
+            self._begin_turn(self.dealer)
+        elif card.kind is Kind.DRAW_TWO:
+            self._draw(first, 2, "penalty")
+            self._emit(Event("skip", seat=first))
+            self._begin_turn(self._next(first))
+        elif card.kind is Kind.WILD:
+            self.current = self.to_act = first
+            self.phase = Phase.CHOOSE_COLOUR
+            self._emit(Event("turn", seat=first, reason=self.phase.value))
+        else:
+            self._begin_turn(first)
+
+    # ------------------------------------------------------------ turn order
+    def _next(self, seat: int, direction: int | None = None) -> int:
+        d = self.direction if direction is None else direction
+        n = self.n
+        s = (seat + d) % n
+        if self.out:
+            while s in self.out:
+                s = (s + d) % n
+        return s
+
+    def _active_count(self) -> int:
+        return self.n - len(self.out)
+
+    def _begin_turn(self, seat: int, phase: Phase = Phase.PLAY) -> None:
+        self.current = self.to_act = seat
+        self.phase = phase
+        self.drawn = -1
+        self._emit(Event("turn", seat=seat, reason=phase.value))
+
+    def _skip_and_advance(self, victim: int, count: int = 1) -> None:
+        """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
+        s = victim
+        for _ in range(count):
+            self._emit(Event("skip", seat=s))
+            s = self._next(s)
+        self._begin_turn(s)
+
+    # --------------------------------------------------------------- drawing
+    def _reshuffle(self) -> None:
+        """T7: all of the discard pile but its top card becomes the draw pile."""
+        if len(self.discard) <= 1:
+            return
+        rest = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self.rng.shuffle(rest)
+        self.draw_pile = rest
+        self._emit(Event("reshuffle", value=len(rest)))
+
+    def _draw(self, seat: int, count: int, reason: str) -> list[int]:
+        got: list[int] = []
+        pile = self.draw_pile
+        for _ in range(count):
+            if not pile:
+                self._reshuffle()
+                pile = self.draw_pile
+                if not pile:
+                    break  # T7: draw what there is
+            got.append(pile.pop())
+        if got:
+            self.hands[seat].extend(got)
+            self._emit(Event("draw", seat=seat, cards=tuple(got), reason=reason))
+            if self.uno_exposed == seat:
+                self.uno_exposed = -1
+        return got
+
+    # ------------------------------------------------------------- legality
+    def play_error(self, seat: int, ids: tuple[int, ...]) -> tuple[str, str] | None:
+        return P.play_error(self, seat, ids)
+
+    def why_not(self, seat: int, card: int) -> IllegalAction | None:
+        """Why ``seat`` cannot play ``card`` alone right now (None if it can)."""
+        err = P.play_error(self, seat, (card,))
+        return IllegalAction(*err) if err else None
+
+    def _refusal(self, action: Action) -> tuple[str, str] | None:
+        seat = action.seat
+        if not 0 <= seat < self.n:
+            return ("turn", "No such seat.")
+        phase = self.phase
+        if phase is Phase.MATCH_OVER:
+            return ("R2", "The match is over.")
+        if isinstance(action, (CallUno, Catch, JumpIn)):
+            return self._out_of_turn_refusal(action)
+        if seat != self.to_act:
+            return ("turn", "It is not your turn.")
+        if isinstance(action, Play):
+            err = P.play_error(self, seat, action.cards)
+            return err or P.colour_error(action.cards, action.colour)
+        if isinstance(action, Draw):
+            if phase is not Phase.PLAY:
+                return ("phase", "You cannot draw now.")
+            if self.settings.forced_play and self._has_play(seat):
+                return ("T3", "Forced play: you hold a playable card, so you must play.")
+            return None
+        if isinstance(action, Pass):
+            if phase is not Phase.KEEP_OR_PLAY:
+                return ("phase", "There is no drawn card to keep.")
+            if self.settings.forced_play:
+                return ("T3", "Forced play: the card you drew is playable, so you must play it.")
+            return None
+        if isinstance(action, ChooseColour):
+            return None if phase is Phase.CHOOSE_COLOUR else ("phase", "No colour to choose now.")
+        if isinstance(action, Challenge):
+            return None if phase is Phase.CHALLENGE else (
+                "T5", "Only the player hit by a Wild Draw Four (not on a stack) may challenge.")
+        if isinstance(action, Accept):
+            return None if phase in _DECISION_PHASES else ("phase", "Nothing to accept now.")
+        if isinstance(action, WrongPlay):
+            if self.settings.wrong_play_penalty <= 0:
+                return ("T8", "Wrong-play penalties are off: an unplayable card is simply refused.")
+            if phase is not Phase.PLAY:
+                return ("phase", "Not during this decision.")
+            if action.card not in self.hands[seat]:
+                return ("T8", "You do not hold that card.")
+            if P.play_error(self, seat, (action.card,)) is None:
+                return ("T8", "That card is playable.")
+            return None
+        if isinstance(action, NextRound):
+            return None if phase is Phase.ROUND_OVER else ("phase", "The round is not over.")
+        return ("phase", "Unknown action.")
+
+    def _out_of_turn_refusal(self, action: CallUno | Catch | JumpIn) -> tuple[str, str] | None:
+        seat = action.seat
+        if self.phase is Phase.ROUND_OVER:
+            return ("R1", "The round is over.")
+        if seat in self.out:
+            return ("R4", "You are out of this round.")
+        if isinstance(action, CallUno):
+            if self._uno_call_kind(seat):
+                return None
+            return ("T6", "You can call UNO when you are down to one card or about to be.")
+        if isinstance(action, Catch):
+            t = action.target
+            if t == seat or t != self.uno_exposed:
+                return ("T6", "Nobody can be caught: only a player down to one card who did not call UNO, before the next turn begins.")
+            return None
+        if self.jump_card < 0 or seat == self.jump_from or seat == self.to_act:
+            return ("H3", "No jump-in is possible now.")
+        if action.card != TWIN[self.jump_card] or action.card not in self.hands[seat]:
+            return ("H3", "Jump in only with a card identical to the one just played.")
+        return None
+
+    def _uno_call_kind(self, seat: int) -> str:
+        """'' (no call possible), 'exposed', 'early' or 'false' (T6)."""
+        if seat == self.uno_exposed:
+            return "exposed"
+        if seat != self.to_act or self.phase in (Phase.ROUND_OVER, Phase.CHOOSE_COLOUR):
+            return ""
+        size = len(self.hands[seat])
+        if size == 2 and self.uno_declared != seat and self.phase is not Phase.SKIP_RELAY:
+            return "early"
+        if self.settings.false_uno_penalty > 0 and self.phase is Phase.PLAY and size != 2:
+            return "false"
+        return ""
+
+    def is_legal(self, action: Action) -> bool:
+        return self._refusal(action) is None
+
+    def check(self, action: Action) -> None:
+        err = self._refusal(action)
+        if err is not None:
+            raise IllegalAction(*err)
+
+    def _has_play(self, seat: int) -> bool:
+        return any(P.play_error(self, seat, (c,)) is None for c in self.hands[seat])
+
+    def _plays(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        hand = self.hands[seat]
+        multi = self.settings.multi_play and self.phase is not Phase.KEEP_OR_PLAY
+        for c in hand:
+            if P.play_error(self, seat, (c,)) is None:
+                self._add_play(out, seat, (c,))
+            if multi:
+                face = DECK[c].face
+                others = sorted(o for o in hand if o != c and DECK[o].face == face)
+                for k in range(1, len(others) + 1):
+                    for group in combinations(others, k):
+                        for top in group:
+                            ids = (c, *[g for g in group if g != top], top)
+                            if P.play_error(self, seat, ids) is None:
+                                self._add_play(out, seat, ids)
+        return out
+
+    @staticmethod
+    def _add_play(out: list[Action], seat: int, ids: tuple[int, ...]) -> None:
+        if DECK[ids[-1]].colour is None:
+            out.extend(Play(seat, ids, col) for col in COLOURS)
+        else:
+            out.append(Play(seat, ids))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Exactly the actions ``apply`` accepts from ``seat`` now."""
+        phase = self.phase
+        if phase is Phase.MATCH_OVER or not 0 <= seat < self.n:
+            return []
+        if phase is Phase.ROUND_OVER:
+            return [NextRound(seat)] if seat == self.to_act else []
+        out: list[Action] = []
+        if seat in self.out:
+            return out
+        if self._uno_call_kind(seat):
+            out.append(CallUno(seat))
+        if self.uno_exposed >= 0 and self.uno_exposed != seat:
+            out.append(Catch(seat, self.uno_exposed))
+        if self.jump_card >= 0 and seat != self.jump_from and seat != self.to_act:
+            twin = TWIN[self.jump_card]
+            if twin in self.hands[seat]:
+                out.append(JumpIn(seat, twin))
+        if seat != self.to_act:
+            return out
+        if phase is Phase.CHOOSE_COLOUR:
+            out.extend(ChooseColour(seat, c) for c in COLOURS)
+            return out
+        plays = self._plays(seat)
+        out.extend(plays)
+        s = self.settings
+        if phase is Phase.PLAY:
+            if not (s.forced_play and plays):
+                out.append(Draw(seat))
+            if s.wrong_play_penalty > 0:
+                out.extend(WrongPlay(seat, c) for c in self.hands[seat]
+                           if P.play_error(self, seat, (c,)) is not None)
+        elif phase is Phase.KEEP_OR_PLAY:
+            if not s.forced_play:
+                out.append(Pass(seat))
+        else:
+            if phase is Phase.CHALLENGE:
+                out.append(Challenge(seat))
+            out.append(Accept(seat))
+        return out
+
+    def out_of_turn_seats(self) -> list[int]:
+        """Seats other than ``to_act`` that have a legal action right now."""
+        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return []
+        seats: set[int] = set()
+        if self.uno_exposed >= 0:
+            seats.update(s for s in range(self.n) if s not in self.out)
+        if self.jump_card >= 0:
+            twin = TWIN[self.jump_card]
+            for s in range(self.n):
+                if s != self.jump_from and s not in self.out and twin in self.hands[s]:
+                    seats.add(s)
+        seats.discard(self.to_act)
+        return sorted(seats)
+
+    # ---------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return its events; IllegalAction otherwise."""
+        err = self._refusal(action)
+        if err is not None:
+            raise IllegalAction(*err)
+        self._ev = []
+        seat = action.seat
+        if isinstance(action, CallUno):
+            self._call_uno(seat)
+        elif isinstance(action, Catch):
+            self._emit(Event("caught", seat=seat, target=action.target))
+            self.uno_exposed = -1
+            self._draw(action.target, CATCH_PENALTY, "uno")
+        else:
+            # T6: the next player begins a turn: the catch window closes.
+            self.uno_exposed = -1
+            declared = self.uno_declared == seat
+            self.uno_declared = -1
+            self.jump_card = -1
+            if isinstance(action, Play):
+                self._do_play(seat, action.cards, action.colour, declared)
+            elif isinstance(action, JumpIn):
+                self._emit(Event("jump_in", seat=seat, cards=(action.card,)))
+                self.phase = Phase.PLAY
+                self._do_play(seat, (action.card,), None, False)
+            elif isinstance(action, Draw):
+                self._do_draw(seat)
+            elif isinstance(action, Pass):
+                self._emit(Event("pass", seat=seat))
+                self._begin_turn(self._next(seat))
+            elif isinstance(action, ChooseColour):
+                self.colour = action.colour
+                self._emit(Event("colour", seat=seat, colour=action.colour))
+                self._begin_turn(seat)
+            elif isinstance(action, Challenge):
+                self._challenge(seat)
+            elif isinstance(action, Accept):
+                self._accept(seat)
+            elif isinstance(action, WrongPlay):
+                self._emit(Event("wrong_play", seat=seat, cards=(action.card,)))
+                self._draw(seat, self.settings.wrong_play_penalty, "wrong_play")
+                self._begin_turn(self._next(seat))
+            elif isinstance(action, NextRound):
+                self.dealer = self.winner  # S2: the winner of the previous round deals
+                self._deal_round()
+        self.actions.append(action)
+        return self._ev
+
+    def events_for(self, events: list[Event], seat: int) -> list[Event]:
+        return [redact(e, seat) for e in events]
+
+    def _call_uno(self, seat: int) -> None:
+        kind = self._uno_call_kind(seat)
+        if kind == "exposed":
+            self.uno_exposed = -1
+            self._emit(Event("uno", seat=seat))
+        elif kind == "early":
+            self.uno_declared = seat
+            self._emit(Event("uno", seat=seat))
+        else:
+            self._emit(Event("false_uno", seat=seat))
+            self._draw(seat, self.settings.false_uno_penalty, "false_uno")
+
+    def _do_draw(self, seat: int) -> None:
+        """T3: draw one (or until playable); a playable card may be played at once."""
+        had_play = self._has_play(seat)
+        until = self.settings.draw == "until_playable"
+        while True:
+            got = self._draw(seat, 1, "choice")
+            if not got:
+                break
+            self.drawn = got[0]
+            self.phase = Phase.KEEP_OR_PLAY
+            playable = P.play_error(self, seat, (got[0],)) is None
+            self.phase = Phase.PLAY
+            if playable:
+                self.drawn = got[0]
+                self.phase = Phase.KEEP_OR_PLAY
+                self._emit(Event("turn", seat=seat, reason=self.phase.value))
+                return
+            if not until:
+                break
+        self.drawn = -1
+        if not had_play and not self.draw_pile and len(self.discard) <= 1:
+            self.dry_turns += 1
+            if self.dry_turns >= self._active_count():
+                # Stalemate: nobody can play or draw for a full circle. The round ends;
+                # the lowest hand (D2 points) wins it.
+                best = min((s for s in range(self.n) if s not in self.out),
+                           key=lambda s: (sum(DECK[c].points for c in self.hands[s]), s))
+                self._end_round(best)
+                return
+        self._begin_turn(self._next(seat))
+
+    def _challenge(self, seat: int) -> None:
+        """T5: the offender shows their hand to the challenger only."""
+        offender = self.wd4_offender
+        guilty = self.wd4_guilty
+        self._emit(Event("challenge", seat=seat, target=offender, value=int(guilty),
+                         cards=tuple(self.hands[offender])))
+        penalty = self.pending
+        self.pending = 0
+        self.pending_kind = ""
+        self.wd4_offender = -1
+        if guilty:
+            self._draw(offender, self.settings.challenge_guilty_draw, "challenge")
+            self._begin_turn(seat)
+        else:
+            self._draw(seat, penalty + CHALLENGE_FAIL_EXTRA, "challenge")
+            self._skip_and_advance(seat)
+
+    def _accept(self, seat: int) -> None:
+        if self.phase is Phase.SKIP_RELAY:
+            count = self.pending_skips
+            self.pending_skips = 0
+            self._skip_and_advance(seat, count)
+            return
+        total = self.pending
+        self.pending = 0
+        self.pending_kind = ""
+        self.wd4_offender = -1
+        self._draw(seat, total, "penalty")
+        self._skip_and_advance(seat)
+
+    # ----------------------------------------------------------------- play
+    def _do_play(self, seat: int, ids: tuple[int, ...], colour: Colour | None,
+                 declared: bool) -> None:
+        ctx = self.phase
+        top = DECK[ids[-1]]
+        kind = top.kind
+        guilty = False
+        if kind is Kind.WILD_DRAW_FOUR and ctx not in (Phase.PENALTY, Phase.CHALLENGE):
+            guilty = P.wd4_guilty(self, seat, ids)
+        hand = self.hands[seat]
+        for cid in ids:
+            hand.remove(cid)
+            self.discard.append(cid)
+        self.colour = top.colour if top.colour is not None else colour
+        self.first_colour_only = False
+        self.drawn = -1
+        self.dry_turns = 0
+        self._emit(Event("play", seat=seat, cards=ids, colour=self.colour))
+        if top.colour is None:
+            self._emit(Event("colour", seat=seat, colour=colour))
+        jump = self.settings.jump_in
+        if jump != "off" and top.colour is not None and (jump == "all" or kind is Kind.NUMBER):
+            self.jump_card, self.jump_from = ids[-1], seat
+        if len(hand) == 1 and not declared:
+            self.uno_exposed = seat
+        n = len(ids)
+        if not hand:
+            self._went_out(seat, kind, n, ctx)
+            return
+        if kind in _DRAW_KINDS:
+            self._draw_card_played(seat, kind, n, ctx, guilty)
+        elif ctx in (Phase.PENALTY, Phase.CHALLENGE):
+            self._deflect(seat, kind)  # H5: Skip or Reverse of the colour in effect
+        elif kind is Kind.SKIP:
+            self._skip_played(seat, n)
+        elif kind is Kind.REVERSE:
+            self._reverse_played(seat, n)
+        else:
+            self._begin_turn(self._next(seat))
+
+    def _reverse_played(self, seat: int, n: int) -> None:
+        """T4/R6: Reverse flips direction; with two players it acts as a Skip."""
+        if n % 2:
+            self.direction = -self.direction
+            self._emit(Event("direction", value=self.direction))
+        if self._active_count() == 2:
+            self._skip_and_advance(self._next(seat), n)
+        else:
+            self._begin_turn(self._next(seat))
+
+    def _skip_played(self, seat: int, n: int) -> None:
+        """T4: N Skips skip N players (H4); H2 lets the victim relay a Skip."""
+        victim = self._next(seat)
+        if self.settings.skip_relay and any(DECK[c].kind is Kind.SKIP for c in self.hands[victim]):
+            self.pending_skips = n
+            self._begin_turn(victim, Phase.SKIP_RELAY)
+        else:
+            self.pending_skips = 0
+            self._skip_and_advance(victim, n)
+
+    def _draw_card_played(self, seat: int, kind: Kind, n: int, ctx: Phase,
+                          guilty: bool) -> None:
+        amount = (2 if kind is Kind.DRAW_TWO else 4) * n
+        stacking = ctx in (Phase.PENALTY, Phase.CHALLENGE)
+        self.pending = self.pending + amount if stacking else amount
+        self.pending_kind = "plus2" if kind is Kind.DRAW_TWO else "plus4"
+        victim = self._next(seat)
+        if kind is Kind.WILD_DRAW_FOUR and not stacking:
+            self.wd4_offender = seat
+            self.wd4_guilty = guilty
+            self._emit(Event("penalty", target=victim, value=self.pending))
+            self._begin_turn(victim, Phase.CHALLENGE)
+            return
+        self.wd4_offender = -1
+        self._pending_on(victim)
+
+    def _pending_on(self, victim: int) -> None:
+        """H1/H5: the victim answers (stack, deflect) or takes the pending total."""
+        self._emit(Event("penalty", target=victim, value=self.pending))
+        self.current = self.to_act = victim
+        self.phase = Phase.PENALTY
+        if self._plays(victim):
+            self._begin_turn(victim, Phase.PENALTY)
+        else:
+            self._accept(victim)
+
+    def _deflect(self, seat: int, kind: Kind) -> None:
+        """H5: a Skip passes the penalty on, a Reverse sends it back."""
+        if kind is Kind.REVERSE:
+            self.direction = -self.direction
+            self._emit(Event("direction", value=self.direction))
+        target = self._next(seat)
+        self._emit(Event("deflect", seat=seat, target=target))
+        self.wd4_offender = -1
+        self._pending_on(target)
+
+    def _went_out(self, seat: int, kind: Kind, n: int, ctx: Phase) -> None:
+        """R1/R4/T9: ``seat`` played its last card."""
+        victim = self._next(seat)
+        if kind in _DRAW_KINDS:  # T9: the next player still draws
+            amount = (2 if kind is Kind.DRAW_TWO else 4) * n
+            total = self.pending + amount if ctx in (Phase.PENALTY, Phase.CHALLENGE) else amount
+            self.pending = 0
+            self.pending_kind = ""
+            self._draw(victim, total, "penalty")
+        self.pending = 0
+        self.pending_kind = ""
+        self.pending_skips = 0
+        self.wd4_offender = -1
+        if self.settings.scoring != "elimination":
+            self._end_round(seat)
+            return
+        self.out.append(seat)
+        self._emit(Event("out", seat=seat, value=len(self.out)))
+        remaining = [s for s in range(self.n) if s not in self.out]
+        if len(remaining) == 1:
+            self.out.append(remaining[0])
+            self._emit(Event("out", seat=remaining[0], value=len(self.out)))
+            self._end_round(self.out[0])
+            return
+        if kind in _DRAW_KINDS or kind is Kind.SKIP:
+            self._skip_and_advance(victim, n if kind is Kind.SKIP else 1)
+        elif kind is Kind.REVERSE:
+            if n % 2:
+                self.direction = -self.direction
+                self._emit(Event("direction", value=self.direction))
+            self._begin_turn(self._next(seat))
+        else:
+            self._begin_turn(victim)
+
+    # ---------------------------------------------------------------- score
+    def _end_round(self, winner: int) -> None:
+        s = self.settings
+        n = self.n
+        points = [sum(DECK[c].points for c in h) for h in self.hands]
+        gained = [0] * n
+        if s.scoring == "elimination":
+            for rank, seat in enumerate(self.out):
+                gained[seat] = (n - 1 - rank)
+        elif s.scoring == "penalty_points":
+            gained = points[:]
+        elif s.teams:
+            team = self.teams
+            won = sum(points[x] for x in range(n) if team[x] != team[winner])
+            for x in range(n):
+                if team[x] == team[winner]:
+                    gained[x] = won
+        else:
+            gained[winner] = sum(points)
+        for x in range(n):
+            self.scores[x] += gained[x]
+        self.round_points.append(gained)
+        self.winner = winner
+        self.uno_exposed = self.uno_declared = -1
+        self.jump_card = -1
+        self._emit(Event("round_end", seat=winner, data={
+            "winner": winner,
+            "hands": [list(h) for h in self.hands],
+            "points": points,
+            "gained": gained,
+            "totals": list(self.scores),
+            "out": list(self.out),
+            "round": self.round_no,
+        }))
+        if s.scoring == "elimination":
+            over, match_winner = True, self.out[0]
+            ranking = list(self.out)
+        elif s.scoring == "penalty_points":
+            over = max(self.scores) >= s.target_score
+            ranking = sorted(range(n), key=lambda x: (self.scores[x], x))
+            match_winner = ranking[0]
+        else:
+            over = max(self.scores) >= s.target_score
+            ranking = sorted(range(n), key=lambda x: (-self.scores[x], x))
+            match_winner = winner if self.scores[winner] == max(self.scores) else ranking[0]
+        self.current = winner
+        if over:
+            self.phase = Phase.MATCH_OVER
+            self.to_act = -1
+            winners = [x for x in range(n) if s.teams and self.teams[x] == self.teams[match_winner]]
+            self._emit(Event("match_end", seat=match_winner, data={
+                "winner": match_winner,
+                "winners": winners or [match_winner],
+                "totals": list(self.scores),
+                "ranking": ranking,
+                "rounds": self.round_no,
+            }))
+        else:
+            self.phase = Phase.ROUND_OVER
+            self.to_act = winner
+            self._emit(Event("turn", seat=winner, reason=self.phase.value))
+
+    # ----------------------------------------------------------------- view
+    def _redacted_log(self, seat: int) -> tuple[Event, ...]:
+        cache = self._redacted.setdefault(seat, [])
+        log = self.log
+        for i in range(len(cache), len(log)):
+            cache.append(redact(log[i], seat))
+        return tuple(cache)
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
+        mine = 0 <= seat < self.n
+        top = DECK[self.discard[-1]] if self.discard else None
+        return PlayerView(
+            seat=seat,
+            num_seats=self.n,
+            settings=self.settings,
+            hand=tuple(DECK[c] for c in self.hands[seat]) if mine else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            top_card=top,
+            discard=tuple(DECK[c] for c in self.discard),
+            draw_pile_size=len(self.draw_pile),
+            colour=self.colour,
+            direction=self.direction,
+            phase=self.phase,
+            to_act=self.to_act,
+            current=self.current,
+            pending_penalty=self.pending,
+            drawn_card=DECK[self.drawn] if mine and self.drawn >= 0 and seat == self.to_act else None,
+            uno_exposed=self.uno_exposed,
+            uno_declared=self.uno_declared,
+            jump_in_card=DECK[self.jump_card] if self.jump_card >= 0 else None,
+            dealer=self.dealer,
+            round_no=self.round_no,
+            scores=tuple(self.scores),
+            round_points=tuple(tuple(r) for r in self.round_points),
+            out=tuple(self.out),
+            teams=self.teams,
+            winner=self.winner,
+            log=self._redacted_log(seat),
+        )
+
+    # ---------------------------------------------------------- persistence
+    _SCALARS = ("direction", "current", "to_act", "pending", "pending_kind", "pending_skips",
+                "wd4_offender", "wd4_guilty", "drawn", "uno_exposed", "uno_declared",
+                "jump_card", "jump_from", "first_colour_only", "dealer", "round_no", "winner",
+                "dry_turns")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The full state as plain JSON-able data."""
+        version, internal, gauss = self.rng.getstate()
+        d: dict[str, Any] = {
+            "engine_version": ENGINE_VERSION,
+            "settings": self.settings.to_dict(),
+            "seats": self.n,
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "draw_pile": list(self.draw_pile),
+            "discard": list(self.discard),
+            "hands": [list(h) for h in self.hands],
+            "colour": self.colour.value if self.colour else None,
+            "phase": self.phase.value,
+            "scores": list(self.scores),
+            "round_points": [list(r) for r in self.round_points],
+            "out": list(self.out),
+            "actions": [action_to_dict(a) for a in self.actions],
+            "log": [e.to_dict() for e in self.log],
+        }
+        for name in self._SCALARS:
+            d[name] = getattr(self, name)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_dict`; StateError if it is not a valid state."""
+        try:
+            g = cls(RuleSettings.from_dict(d["settings"]), int(d["seats"]), int(d["seed"]))
+            version, internal, gauss = d["rng"]
+            g.rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+            g.draw_pile = [int(c) for c in d["draw_pile"]]
+            g.discard = [int(c) for c in d["discard"]]
+            g.hands = [[int(c) for c in h] for h in d["hands"]]
+            g.colour = Colour(d["colour"]) if d["colour"] is not None else None
+            g.phase = Phase(d["phase"])
+            g.scores = [int(x) for x in d["scores"]]
+            g.round_points = [[int(x) for x in r] for r in d["round_points"]]
+            g.out = [int(x) for x in d["out"]]
+            g.actions = [action_from_dict(a) for a in d["actions"]]
+            g.log = [Event.from_dict(e) for e in d["log"]]
+            for name in cls._SCALARS:
+                value = d[name]
+                want = type(getattr(g, name))
+                if want is bool:
+                    if not isinstance(value, bool):
+                        raise TypeError(f"{name} must be true or false")
+                elif want is int:
+                    if isinstance(value, bool) or not isinstance(value, int):
+                        raise TypeError(f"{name} must be an integer")
+                elif not isinstance(value, want):
+                    raise TypeError(f"{name} has the wrong type")
+                setattr(g, name, value)
+            g.check_invariants()
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AssertionError, OverflowError,
+                AttributeError) as exc:
+            raise StateError(f"not a valid game state: {exc!r}") from None
+        except Exception as exc:  # SettingsConflict and anything odd in the data
+            raise StateError(f"not a valid game state: {exc!r}") from None
+        return g
+
+    # ----------------------------------------------------------- invariants
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state is inconsistent."""
+        n = self.n
+        assert len(self.hands) == n, "one hand per seat"
+        everything = self.draw_pile + self.discard + [c for h in self.hands for c in h]
+        assert len(everything) == len(DECK), f"{len(everything)} cards instead of 108"
+        assert sorted(everything) == list(range(len(DECK))), "each card in exactly one place"
+        assert self.discard, "the discard pile is never empty after setup"
+        assert len(self.scores) == n and all(isinstance(x, int) for x in self.scores)
+        assert self.direction in (1, -1)
+        assert all(0 <= s < n for s in self.out) and len(set(self.out)) == len(self.out)
+        if self.phase is Phase.MATCH_OVER:
+            assert self.to_act == -1, "nobody acts once the match is over"
+        else:
+            assert 0 <= self.to_act < n, "one current decision-maker"
+            if self.phase is not Phase.ROUND_OVER:
+                assert self.to_act not in self.out, "a seat that went out does not act"
+        if self.phase not in (Phase.CHOOSE_COLOUR, Phase.ROUND_OVER, Phase.MATCH_OVER):
+            assert self.colour is not None, "a colour is in effect"
+        assert (self.pending > 0) == (self.phase in (Phase.PENALTY, Phase.CHALLENGE)), \
+            "a pending penalty exactly while someone faces it"
+        if self.phase is Phase.CHALLENGE:
+            assert 0 <= self.wd4_offender < n
+        if self.phase is Phase.KEEP_OR_PLAY:
+            assert self.drawn in self.hands[self.to_act], "the drawn card is in the drawer's hand"
+        else:
+            assert self.drawn == -1
+        if self.uno_exposed >= 0:
+            assert len(self.hands[self.uno_exposed]) == 1, "only a one-card hand can be caught"
+        if self.jump_card >= 0:
+            assert self.jump_card == self.discard[-1], "jump-in only on the top card"
+        if self.phase in (Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
+                          Phase.SKIP_RELAY):
+            active = [s for s in range(n) if s not in self.out]
+            assert all(self.hands[s] for s in active), "everyone still playing holds cards"

@@ -1,0 +1,137 @@
+"""The one legality predicate for card plays, shared by move generation and apply.
+
+``play_error`` answers "why can't this seat play these cards now?" with the
+rule ID that refuses it, or ``None`` when the play is legal (colour aside,
+which ``colour_error`` checks). ``Game.legal_actions`` only offers plays that
+pass it and ``Game.apply`` only accepts plays that pass it, so "offered" and
+"accepted" cannot drift.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import DECK, Card, Colour, Kind
+from .view import Phase
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+Refusal = tuple[str, str]  # (rule id, message)
+
+_FINISH_FORBIDDEN = frozenset({Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR})
+_PLAY_PHASES = frozenset({Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
+                          Phase.SKIP_RELAY})
+
+
+def match_error(g: Game, card: Card) -> Refusal | None:
+    """T1 (and S4 colour_only): does ``card`` match the pile in a normal turn?"""
+    if card.colour is None:
+        return None  # T1: a wild can always be played (T2 is judged by a challenge, T5)
+    colour = g.colour
+    if g.first_colour_only:
+        if card.colour is colour:
+            return None
+        return ("S4", "The first play must follow the turned card's colour (or be a wild).")
+    if card.colour is colour:
+        return None
+    top = DECK[g.discard[-1]]
+    if card.kind is top.kind and card.number == top.number:
+        return None
+    return ("T1", "It matches neither the colour in effect nor the top card's number or symbol.")
+
+
+def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
+    """H1/H4/H5: may these cards answer the pending draw penalty?"""
+    s = g.settings
+    kind = first.kind
+    if kind is Kind.DRAW_TWO and s.stack_rule != "off":
+        if g.pending_kind == "plus2":
+            return None
+        if s.pair_on_plus4 and len(ids) == 2 and DECK[ids[1]].colour is first.colour:
+            return None  # H4 pair_on_plus4: a same-colour pair of Draw Twos on a +4
+        return ("H1", "A Draw Two cannot be stacked on a Wild Draw Four.")
+    if kind is Kind.WILD_DRAW_FOUR and s.stack_rule != "off":
+        if g.pending_kind == "plus4" or s.stack_rule == "plus2_to_plus4":
+            return None
+        return ("H1", "Under same-kind stacking a Wild Draw Four cannot go on a Draw Two.")
+    if kind in (Kind.SKIP, Kind.REVERSE) and s.deflect:
+        if len(ids) > 1:
+            return ("H5", "Deflect with a single Skip or Reverse.")
+        if first.colour is g.colour:
+            return None
+        return ("H5", "Only a Skip or Reverse of the colour in effect deflects the penalty.")
+    if s.stack_rule == "off" and not s.deflect:
+        return ("T4", "You were hit by a draw card: take the cards (or challenge a Wild Draw Four).")
+    return ("H1", "Only a draw card (stacking) or a Skip/Reverse of the colour in effect (deflect) answers a penalty.")
+
+
+def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
+    """Why ``seat`` may not play ``ids`` now (None: it may, given a valid colour)."""
+    if g.phase not in _PLAY_PHASES:
+        return ("phase", "No card can be played now.")
+    if seat != g.to_act:
+        return ("turn", "It is not your turn.")
+    hand = g.hands[seat]
+    if not ids:
+        return ("T1", "Play at least one card.")
+    for cid in ids:
+        if cid not in hand:
+            return ("T1", "You do not hold that card.")
+    n = len(ids)
+    first = DECK[ids[0]]
+    if n > 1:
+        if not g.settings.multi_play:
+            return ("H4", "One card at a time (playing several is house rule H4, off).")
+        if len(set(ids)) != n:
+            return ("H4", "Each card can be played only once.")
+        face = first.face
+        for cid in ids[1:]:
+            if DECK[cid].face != face:
+                return ("H4", "Cards played together must share a number or symbol.")
+        middle = ids[1:-1]
+        if any(middle[i] > middle[i + 1] for i in range(len(middle) - 1)):
+            return ("H4", "Internal: list the cards between the first and the top in id order.")
+    phase = g.phase
+    if phase is Phase.KEEP_OR_PLAY:
+        if n > 1 or ids[0] != g.drawn:
+            return ("T3", "After drawing you may only play the card you just drew.")
+        err = match_error(g, first)
+    elif phase is Phase.PLAY:
+        err = match_error(g, first)
+    elif phase is Phase.SKIP_RELAY:
+        err = None if first.kind is Kind.SKIP else (
+            "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
+    else:
+        err = answer_error(g, ids, first)
+    if err is not None:
+        return err
+    if g.settings.no_action_finish and n == len(hand) and first.kind in _FINISH_FORBIDDEN:
+        return ("H6", "Your last card may not be a Skip, Reverse or Wild: draw instead.")
+    return None
+
+
+def colour_error(ids: tuple[int, ...], colour: Colour | None) -> Refusal | None:
+    """T4: a wild on top names a colour; a coloured card does not."""
+    top = DECK[ids[-1]]
+    if top.colour is None:
+        if colour is None:
+            return ("T4", "Name a colour for the wild card.")
+        return None
+    if colour is not None:
+        return ("T4", "Only a wild card names a colour.")
+    return None
+
+
+def wd4_guilty(g: Game, seat: int, played: tuple[int, ...]) -> bool:
+    """T2/T5: was playing a Wild Draw Four against the rule (judged on the hand left)?"""
+    rule = g.settings.wd4_rule
+    if rule == "free":
+        return False
+    rest = [c for c in g.hands[seat] if c not in played]
+    if rule == "no_matching_colour":
+        colour = g.colour
+        return any(DECK[c].colour is colour for c in rest)
+    # no_playable_card: holding any other playable card (Wild Draw Fours aside)
+    return any(DECK[c].kind is not Kind.WILD_DRAW_FOUR and match_error(g, DECK[c]) is None
+               for c in rest)
