@@ -25,7 +25,14 @@ class Choice:
 
 @runtime_checkable
 class Agent(Protocol):
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice: ...
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        """Pick one of ``legal``.
+
+        When ``view.to_act != view.seat`` the legal actions are out-of-turn ones
+        (catch, jump-in, UNO call) and returning ``None`` declines them. On your
+        own turn you must return one of ``legal``.
+        """
+        ...
 
 
 def as_choice(result: Action | Choice) -> Choice:
@@ -40,6 +47,8 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
         options = [a for a in legal if not isinstance(a, WrongPlay)] or list(legal)
+        if view.to_act != view.seat and self.rng.random() < 0.5:
+            return None  # out of turn: react only half of the time
         return options[self.rng.randrange(len(options))]
