@@ -1,0 +1,385 @@
+"""The application shell: one window, one UIManager, the scene stack, the main loop.
+
+The loop renders at 60 fps while something moves (a scene says
+``is_animating()``) or the player is using mouse/keyboard, and otherwise
+sleeps in ``pygame.event.wait`` so an idle menu costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+import warnings
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game import i18n
+from game.cli import CliError, match_config_from_args, parse_args
+from game.scenes import strings_menus  # noqa: F401  (registers the menu strings)
+from game.scenes.base import Scene, SceneStack
+from game.storage.user_settings import UserSettings, load_settings
+from game.storage.user_settings import save_settings as _save_settings
+from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.config import MatchConfig
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 720)
+ACTIVE_FPS = 60
+IDLE_WAIT_MS = 250  # idle: wake at least 4 times a second (caret blink, timers)
+BUSY_AFTER_INPUT_S = 1.5  # keep full frame rate this long after the last input
+INPUT_EVENTS = {
+    pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+    pygame.WINDOWENTER, pygame.WINDOWFOCUSGAINED, pygame.VIDEOEXPOSE,
+}
+
+
+def app_version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("uno-game")
+        except PackageNotFoundError:
+            return "0.1.0"
+    except Exception:  # pragma: no cover - frozen builds without metadata
+        return "0.1.0"
+
+
+class _SilentAudio:
+    """Stands in when the audio module cannot start: every call does nothing."""
+
+    def play(self, name: str) -> None: ...
+    def set_volumes(self, sfx: float, music: float) -> None: ...
+    def start_music(self) -> None: ...
+
+
+def _make_audio() -> Any:
+    try:
+        from game.ui.audio import Audio
+
+        return Audio()
+    except Exception as exc:  # no module yet, no sound card, broken files...
+        log.warning("audio disabled: %s", exc)
+        return _SilentAudio()
+
+
+class App:
+    """The running game. Scenes reach everything through their ``app``."""
+
+    def __init__(self, args: argparse.Namespace | None = None) -> None:
+        self.args: argparse.Namespace = args if args is not None else parse_args([])
+        try:
+            from game.logs import setup_logging
+
+            setup_logging()
+        except Exception:  # logging must never stop the game
+            pass
+        self.version = app_version()
+        pygame.init()
+        self.settings: UserSettings = load_settings()
+        if self.args.lang:
+            self.settings.language = self.args.lang
+        i18n.set_language(self.settings.language)
+
+        self._fullscreen = bool(self.settings.fullscreen) and self.args.size is None
+        wanted = self.args.size or tuple(self.settings.window_size) or DEFAULT_SIZE
+        self._windowed_size: tuple[int, int] = self._clamp_size(wanted)
+        self.screen: pygame.Surface = self._set_mode()
+        self.size: tuple[int, int] = self.screen.get_size()
+        self._theme_key = theme.ui_scale(self.size)
+        self.ui = pygame_gui.UIManager(self.size, theme.build_theme(self.size),
+                                       enable_live_theme_updates=False,
+                                       starting_language=self.settings.language)
+        self.audio: Any = _make_audio()
+        self._apply_volumes()
+        self.clock = pygame.time.Clock()
+        self.scenes = SceneStack()
+        self.running = False
+        self.exit_code = 0
+        self.frame_count = 0
+        self._last_input = time.monotonic()
+        self._update_caption()
+        self._start()
+
+    # ------------------------------------------------------------ window
+    @staticmethod
+    def _clamp_size(size: tuple[int, ...]) -> tuple[int, int]:
+        w, h = (int(size[0]), int(size[1])) if len(size) >= 2 else DEFAULT_SIZE
+        return (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+
+    def _set_mode(self) -> pygame.Surface:
+        if self._fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except Exception:  # older SDL / dummy driver
+                pass
+        return screen
+
+    def _update_caption(self) -> None:
+        pygame.display.set_caption(f"{i18n.t('app.title')} {self.version}")
+
+    def _on_window_resized(self, size: tuple[int, int]) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        if not self._fullscreen and (size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]):
+            self._windowed_size = self._clamp_size(size)
+            surface = self._set_mode()
+        elif not self._fullscreen:
+            self._windowed_size = (size[0], size[1])
+            self.settings.window_size = self._windowed_size
+        self.screen = surface
+        new_size = surface.get_size()
+        if new_size == self.size:
+            return
+        self.size = new_size
+        self.ui.set_window_resolution(self.size)
+        self._refresh_theme()
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+
+    def _refresh_theme(self, force: bool = False) -> None:
+        key = theme.ui_scale(self.size)
+        if force or key != self._theme_key:
+            self._theme_key = key
+            self.ui.get_theme().load_theme(theme.build_theme(self.size))
+            self.ui.rebuild_all_from_changed_theme_data()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self._fullscreen
+        self.apply_settings()
+        self.save_settings()
+
+    # ---------------------------------------------------------- settings
+    def _apply_volumes(self) -> None:
+        try:
+            self.audio.set_volumes(self.settings.sfx_volume, self.settings.music_volume)
+        except Exception as exc:
+            log.warning("cannot set volumes: %s", exc)
+
+    def apply_settings(self) -> None:
+        """Make the settings take effect now: language, volumes, window, theme, layouts."""
+        s = self.settings
+        i18n.set_language(s.language)
+        self.ui.set_locale(s.language)
+        self._apply_volumes()
+        want_size = self._clamp_size(tuple(s.window_size))
+        mode_changed = bool(s.fullscreen) != self._fullscreen
+        if not s.fullscreen and want_size != self._windowed_size:
+            self._windowed_size = want_size
+            mode_changed = True
+        if mode_changed:
+            self._fullscreen = bool(s.fullscreen)
+            self.screen = self._set_mode()
+            self.size = self.screen.get_size()
+            self.ui.set_window_resolution(self.size)
+        self._refresh_theme(force=True)
+        self._update_caption()
+        for scene in self.scenes:
+            scene.on_resize(self.size)
+
+    def save_settings(self) -> bool:
+        try:
+            return bool(_save_settings(self.settings))
+        except Exception as exc:
+            log.error("cannot save settings: %s", exc)
+            return False
+
+    def audio_click(self) -> None:
+        try:
+            self.audio.play("click")
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------ scenes
+    def _start(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.scenes.push(MenuScene(self))
+        try:
+            config = match_config_from_args(self.args)
+        except CliError as exc:  # parse_args checked it already; be safe anyway
+            log.error("bad command line: %s", exc)
+            config = None
+        if config is not None:
+            self.start_match(config)
+        elif self.args.scene:
+            self.open_scene(self.args.scene)
+
+    def open_scene(self, name: str) -> None:
+        """Push one of the menu screens by name (``--scene``, screenshots)."""
+        from game.scenes.new_game import NewGameScene
+        from game.scenes.pause import PauseScene
+        from game.scenes.rules_scene import RulesScene
+        from game.scenes.settings_scene import SettingsScene
+
+        factories: dict[str, Any] = {
+            "menu": None,
+            "new_game": NewGameScene,
+            "settings": SettingsScene,
+            "rules": RulesScene,
+            "pause": PauseScene,
+        }
+        factory = factories.get(name)
+        if factory is not None:
+            self.scenes.push(factory(self))
+
+    def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
+        """Leave the menus and sit down at the table (menu kept underneath)."""
+        try:
+            from game.scenes.table import TableScene
+        except ImportError as exc:
+            log.error("table scene unavailable: %s", exc)
+            from game.scenes.dialog import show_message
+
+            show_message(self, i18n.t("dialog.error"), i18n.t("menu.table_missing"))
+            return
+        from game.scenes.menu import MenuScene
+
+        self.scenes.clear_to(MenuScene(self))
+        self.scenes.push(TableScene(self, config, loaded))
+
+    def back_to_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.scenes.clear_to(MenuScene(self))
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -------------------------------------------------------------- loop
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One event: the window, global keys, then the UI manager, then the top scene."""
+        if event.type in INPUT_EVENTS:
+            self._last_input = time.monotonic()
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_window_resized((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.ui.process_events(event)
+        top = self.scenes.top
+        if top is not None and not consumed:
+            top.handle_event(event)
+
+    def is_busy(self) -> bool:
+        """Render at full rate: something animates or the player is active."""
+        if any(scene.is_animating() for scene in self.scenes.visible()):
+            return True
+        return time.monotonic() - self._last_input < BUSY_AFTER_INPUT_S
+
+    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Handle ``events``, advance ``dt`` seconds and draw one frame."""
+        for event in events:
+            self.handle_event(event)
+            if not self.running and self.args.frames is None:
+                return
+        dt = min(dt, 0.25)
+        self.ui.update(dt)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+        self.frame_count += 1
+
+    def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
+        """Process queued events and draw ``frames`` frames (tests, scripted runs)."""
+        for _ in range(frames):
+            self.frame(pygame.event.get(), dt)
+
+    def draw(self) -> None:
+        self.screen.fill(theme.FELT_DARK)
+        for scene in self.scenes.visible():
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        self.running = True
+        frames_left: int | None = self.args.frames
+        try:
+            while self.running:
+                if frames_left is not None or self.is_busy():
+                    dt_ms = self.clock.tick(ACTIVE_FPS)
+                    events = pygame.event.get()
+                else:
+                    first = pygame.event.wait(IDLE_WAIT_MS)
+                    events = [] if first.type == pygame.NOEVENT else [first]
+                    events.extend(pygame.event.get())
+                    dt_ms = self.clock.tick()
+                self.frame(events, dt_ms / 1000)
+                if frames_left is not None:
+                    frames_left -= 1
+                    if frames_left <= 0:
+                        self.running = False
+        except Exception:
+            log.exception("the game crashed")
+            self.exit_code = 1
+            raise
+        finally:
+            self.shutdown()
+        return self.exit_code
+
+    def save_screenshot(self, path: str) -> None:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+    def shutdown(self) -> None:
+        if self.args.screenshot:
+            try:
+                self.save_screenshot(self.args.screenshot)
+            except Exception as exc:
+                log.error("cannot save screenshot: %s", exc)
+        while len(self.scenes):  # exit every scene: the table autosaves on exit
+            try:
+                self.scenes.pop()
+            except Exception:
+                log.exception("error while closing a scene")
+                break
+        self.save_settings()
+        pygame.quit()
+        try:
+            from game.resources import clear_font_cache
+
+            clear_font_cache()  # fonts die with pygame.quit(); a new App makes new ones
+        except Exception:
+            pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parse_args(argv)
+    except SystemExit as exc:  # --version, --help, or a bad argument (code 2)
+        code = exc.code
+        return code if isinstance(code, int) else 0
+    try:
+        return App(args).run()
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,272 @@
+"""Main menu: title art and the big buttons."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.config import MatchConfig, SeatConfig
+from game.i18n import t
+from game.resources import get_font
+from game.rules.settings import preset
+from game.ui import theme
+from game.ui.widgets import UIScene, column_rects, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger(__name__)
+
+
+def quick_play_config(seed: int | None = None) -> MatchConfig:
+    """You + 3 Normal bots, Official rules."""
+    import random
+
+    from game.cli import name_seats
+
+    seats = [SeatConfig("", "human")] + [SeatConfig("", "ai", "normal")] * 3
+    return MatchConfig(name_seats(seats), preset("official"),
+                       random.randrange(2**31) if seed is None else seed)
+
+
+def has_autosave() -> bool:
+    try:
+        from game.storage.saves import autosave_path
+
+        return autosave_path().is_file()
+    except Exception as exc:  # storage or engine not importable: nothing to continue
+        log.info("continue unavailable: %s", exc)
+        return False
+
+
+def stats_scene_class() -> Any | None:
+    try:
+        module = importlib.import_module("game.scenes.stats")
+    except ImportError:
+        return None
+    return getattr(module, "StatsScene", None)
+
+
+# ------------------------------------------------------------------ art
+
+
+def _fallback_card(width: int, colour: tuple[int, int, int], text: str) -> pygame.Surface:
+    h = round(width * 1.5)
+    surf = pygame.Surface((width, h), pygame.SRCALPHA)
+    r = max(4, width // 10)
+    pygame.draw.rect(surf, (255, 255, 255), surf.get_rect(), border_radius=r)
+    pygame.draw.rect(surf, colour, surf.get_rect().inflate(-width // 10, -width // 10),
+                     border_radius=r)
+    label = get_font(width // 2, bold=True).render(text, True, (255, 255, 255))
+    surf.blit(label, label.get_rect(center=surf.get_rect().center))
+    return surf
+
+
+def _fan_cards(width: int) -> list[pygame.Surface]:
+    try:
+        from game.rules.cards import DECK, Colour, Kind
+        from game.ui.card_art import card_face
+
+        wanted = [
+            (Kind.NUMBER, Colour.RED, 7),
+            (Kind.SKIP, Colour.YELLOW, None),
+            (Kind.WILD_DRAW_FOUR, None, None),
+            (Kind.REVERSE, Colour.GREEN, None),
+            (Kind.DRAW_TWO, Colour.BLUE, None),
+        ]
+        out = []
+        for kind, colour, number in wanted:
+            card = next(c for c in DECK if c.kind == kind and c.colour == colour
+                        and c.number == number)
+            out.append(card_face(card, width))
+        return out
+    except Exception as exc:  # card art not there yet: plain coloured cards
+        log.info("card art unavailable: %s", exc)
+        cols = [(222, 41, 48), (248, 196, 22), (26, 26, 30), (40, 160, 72), (24, 108, 206)]
+        return [_fallback_card(width, c, s) for c, s in zip(cols, "7⊘W⇄+", strict=True)]
+
+
+def _logo(height: int) -> pygame.Surface:
+    """"UNO" in bold gold with a dark outline on a tilted red oval."""
+    font = get_font(height, bold=True)
+    text = font.render("UNO", True, theme.GOLD)
+    outline = font.render("UNO", True, (20, 16, 10))
+    tw, th = text.get_size()
+    ow, oh = int(tw * 1.35), int(th * 1.15)
+    surf = pygame.Surface((ow + 20, oh + 20), pygame.SRCALPHA)
+    oval = pygame.Surface((ow, oh), pygame.SRCALPHA)
+    pygame.draw.ellipse(oval, (255, 255, 255), oval.get_rect())
+    pygame.draw.ellipse(oval, (206, 30, 40), oval.get_rect().inflate(-oh // 10, -oh // 10))
+    oval = pygame.transform.rotozoom(oval, 8, 1.0)
+    surf = pygame.Surface((max(oval.get_width(), tw) + 20, max(oval.get_height(), th) + 20),
+                          pygame.SRCALPHA)
+    c = surf.get_rect().center
+    surf.blit(oval, oval.get_rect(center=c))
+    d = max(2, height // 22)
+    for dx in (-d, 0, d):
+        for dy in (-d, 0, d):
+            if dx or dy:
+                surf.blit(outline, outline.get_rect(center=(c[0] + dx, c[1] + dy + d)))
+    surf.blit(text, text.get_rect(center=(c[0], c[1] + d // 2)))
+    return pygame.transform.rotozoom(surf, 6, 1.0)
+
+
+@lru_cache(maxsize=4)
+def title_art(height: int) -> pygame.Surface:
+    """A fan of five cards with the logo in front, about ``height`` tall."""
+    card_w = max(40, int(height * 0.36))
+    cards = _fan_cards(card_w)
+    card_h = cards[0].get_height()
+    size = (int(height * 1.35), height)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pivot = (size[0] / 2, size[1] * 0.12 + card_h * 1.25)
+    n = len(cards)
+    for i, card in enumerate(cards):
+        angle = (i - (n - 1) / 2) * 17
+        rotated = pygame.transform.rotozoom(card, -angle, 1.0)
+        rad = math.radians(angle)
+        # card centre on an arc around the pivot
+        dist = card_h * 0.95
+        cx = pivot[0] + math.sin(rad) * dist
+        cy = pivot[1] - math.cos(rad) * dist
+        shadow = pygame.Surface(rotated.get_size(), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 90))
+        shadow.blit(rotated, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 8)))
+        surf.blit(rotated, rotated.get_rect(center=(cx, cy)))
+    logo = _logo(int(height * 0.2))
+    surf.blit(logo, logo.get_rect(center=(size[0] / 2, size[1] * 0.74)))
+    return surf
+
+
+# ---------------------------------------------------------------- scene
+
+
+class MenuScene(UIScene):
+    show_focus_initially = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.art_rect = pygame.Rect(0, 0, 0, 0)
+        self.continue_button: Any = None
+        self.stats_button: Any = None
+
+    def build(self) -> None:
+        w, h = self.size
+        wide = w / h >= 1.45
+        bw, bh, gap = self.px(320), self.px(52), self.px(12)
+        items = [
+            ("menu.quick", self.quick_play, "#primary", True, t("menu.quick_tip")),
+            ("menu.new", self.new_game, None, True, None),
+            ("menu.continue", self.continue_game, None, has_autosave(), t("menu.no_save")),
+            ("menu.rules", self.open_rules, None, True, None),
+            ("menu.stats", self.open_stats, None, stats_scene_class() is not None,
+             t("menu.coming")),
+            ("menu.settings", self.open_settings, None, True, None),
+            ("menu.quit", self.app.quit, None, True, None),
+        ]
+        total = len(items) * bh + (len(items) - 1) * gap
+        art_h = min(int(h * 0.62), self.px(470))
+        if wide:
+            cx = int(w * 0.70)
+            top = (h - total) // 2 + self.px(10)
+            self.art_rect = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
+            self.art_rect.center = (int(w * 0.33), h // 2 - self.px(10))
+        else:
+            art_h = min(art_h, h - total - self.px(90))
+            self.art_rect = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
+            self.art_rect.midtop = (w // 2, self.px(16))
+            cx = w // 2
+            top = self.art_rect.bottom + self.px(8)
+        rects = column_rects(cx, top, bw, bh, gap, len(items))
+        for rect, (key, action, object_id, enabled, tip) in zip(rects, items, strict=True):
+            btn = self.button(rect, t(key), action, object_id=oid("@menu", object_id),
+                              tooltip=None if enabled or not tip else tip,
+                              enabled=enabled)
+            if key == "menu.continue":
+                self.continue_button = btn
+            elif key == "menu.stats":
+                self.stats_button = btn
+        # footer: version and language switch
+        self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
+                   t("menu.version", version=self.app.version), class_id="@muted")
+        other = "English" if self.app.settings.language == "zh" else "中文"
+        self.button(pygame.Rect(w - self.px(136), h - self.px(50), self.px(120), self.px(36)),
+                    other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
+                    nav=False)
+
+    # ---- actions
+    def quick_play(self) -> None:
+        self.app.start_match(quick_play_config(self.app.args.seed))
+
+    def new_game(self) -> None:
+        from game.scenes.new_game import NewGameScene
+
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def continue_game(self) -> None:
+        from game.scenes.dialog import show_message
+
+        try:
+            from game.storage.saves import autosave_path, load_with_recovery
+
+            loaded, messages = load_with_recovery(autosave_path())
+        except Exception as exc:
+            log.exception("continue failed")
+            loaded, messages = None, [t("menu.continue_failed", error=str(exc))]
+        if loaded is None and not messages:
+            messages = [t("menu.no_save")]
+        if messages:
+            text = "\n\n".join(messages)
+            on_close = (lambda: self.app.start_match(loaded.config, loaded)) if loaded else None
+            show_message(self.app, t("menu.continue"), text, on_close)
+            if loaded is None:
+                self._refresh_continue()
+            return
+        assert loaded is not None
+        self.app.start_match(loaded.config, loaded)
+
+    def _refresh_continue(self) -> None:
+        if self.continue_button is not None and not has_autosave():
+            self.continue_button.disable()
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_scene import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app))
+
+    def open_stats(self) -> None:
+        cls = stats_scene_class()
+        if cls is not None:
+            self.app.scenes.push(cls(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def toggle_language(self) -> None:
+        self.app.settings.language = "en" if self.app.settings.language == "zh" else "zh"
+        self.app.apply_settings()
+        self.app.save_settings()
+
+    def on_back(self) -> None:
+        """Escape on the main menu does nothing (Quit is a button)."""
+
+    def resume(self) -> None:
+        super().resume()
+        if self.continue_button is not None:
+            enabled = has_autosave()
+            if enabled != self.continue_button.is_enabled:
+                self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        art = title_art(self.art_rect.height)
+        surface.blit(art, art.get_rect(center=self.art_rect.center))
+        self.draw_focus(surface)

@@ -1,0 +1,490 @@
+"""New game: seats (2-10, human or AI), rule preset or custom rules, validation.
+
+Every RuleSettings field is listed with its rule ID and a one-line
+explanation. Match fields (scoring, target score, teams) can always be
+changed (a change away from the preset makes it Custom); the others are
+editable under Custom. Problems (``conflicts()``, ``check_seats()``, bad
+numbers) are listed under the panels and Start stays disabled until fixed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import (
+    UICheckBox,
+    UIDropDownMenu,
+    UIScrollingContainer,
+    UITextBox,
+    UITextEntryLine,
+)
+
+from game.config import MatchConfig, SeatConfig
+from game.i18n import t
+from game.rules.errors import SettingsConflict
+from game.rules.settings import (
+    CHOICES,
+    INT_LIMITS,
+    PRESETS,
+    RULE_ID,
+    RuleSettings,
+    check_seats,
+    conflicts,
+)
+from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
+from game.ui.widgets import UIScene, draw_panel, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+MIN_SEATS, MAX_SEATS = 2, 10
+SURPRISE = "surprise"  # seat level picked at random among the real levels at start
+PRESET_NAMES = ("official", "sheet", "custom")
+MATCH_FIELDS = ("scoring", "target_score", "teams")
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("group.match", MATCH_FIELDS),
+    ("group.setup", ("start_card", "start_match", "first_player")),
+    ("group.turn", ("wd4_rule", "draw", "forced_play", "challenge_guilty_draw",
+                    "false_uno_penalty", "wrong_play_penalty")),
+    ("group.house", ("stack_rule", "skip_relay", "jump_in", "multi_play", "pair_on_plus4",
+                     "deflect", "no_action_finish")),
+)
+FIELD_NAMES = tuple(f.name for f in fields(RuleSettings))
+
+
+def ai_levels() -> list[str]:
+    """Levels offered for AI seats: the registry's, without the random-move bot."""
+    try:
+        from game.ai.registry import level_names
+
+        names = [n for n in level_names() if n != "random"]
+    except Exception:
+        names = []
+    ordered = [n for n in ("easy", "normal", "hard") if n in names]
+    ordered += [n for n in names if n not in ordered]
+    return ordered or ["easy", "normal", "hard"]
+
+
+def raw_settings(values: dict[str, Any]) -> RuleSettings:
+    """A RuleSettings that skips validation, so ``conflicts()`` can list every problem."""
+    s = object.__new__(RuleSettings)
+    for name in FIELD_NAMES:
+        object.__setattr__(s, name, values[name])
+    return s
+
+
+def matching_preset(values: dict[str, Any]) -> str:
+    for name, settings in PRESETS.items():
+        if settings.to_dict() == values:
+            return name
+    return "custom"
+
+
+class NewGameModel:
+    """The screen's state, kept apart from the widgets (tests use it directly)."""
+
+    def __init__(self, seats: list[dict[str, Any]], preset: str, custom: dict[str, Any],
+                 levels: list[str]) -> None:
+        self.levels = levels
+        self.seats: list[dict[str, Any]] = []
+        for d in seats[:MAX_SEATS]:
+            kind = d.get("kind") if d.get("kind") in ("human", "ai") else "ai"
+            level = d.get("level", "normal")
+            if kind == "ai" and level not in levels and level != SURPRISE:
+                level = "normal" if "normal" in levels else levels[0]
+            self.seats.append({"kind": kind, "level": level, "name": str(d.get("name", "")),
+                               "auto": not d.get("name")})
+        if len(self.seats) < MIN_SEATS:
+            self.seats = [{"kind": "human", "level": "normal", "name": "", "auto": True}] + [
+                {"kind": "ai", "level": "normal", "name": "", "auto": True} for _ in range(3)]
+        self.preset = preset if preset in PRESET_NAMES else "official"
+        base = PRESETS.get(self.preset, PRESETS["official"]).to_dict()
+        if self.preset == "custom":
+            for k, v in custom.items():
+                if k in base and type(v) is type(base[k]):
+                    base[k] = v
+        self.values: dict[str, Any] = base
+        self.number_errors: dict[str, str] = {}
+
+    # ---- seats
+    def seat_name(self, i: int) -> str:
+        seat = self.seats[i]
+        if seat["name"].strip() and not seat["auto"]:
+            return seat["name"].strip()[:24]
+        same_kind = [j for j in range(i + 1) if self.seats[j]["kind"] == seat["kind"]]
+        return default_seat_name(i, seat["kind"], len(same_kind))
+
+    def add_seat(self) -> None:
+        if len(self.seats) < MAX_SEATS:
+            level = "normal" if "normal" in self.levels else self.levels[0]
+            self.seats.append({"kind": "ai", "level": level, "name": "", "auto": True})
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.seats) > MIN_SEATS and 0 <= i < len(self.seats):
+            del self.seats[i]
+
+    def set_kind(self, i: int, kind: str, level: str) -> None:
+        self.seats[i]["kind"] = kind
+        self.seats[i]["level"] = level
+
+    def set_name(self, i: int, name: str) -> None:
+        self.seats[i]["name"] = name
+        self.seats[i]["auto"] = not name.strip()
+
+    # ---- rules
+    def set_preset(self, name: str) -> None:
+        self.preset = name
+        if name in PRESETS:
+            self.values = PRESETS[name].to_dict()
+        self.number_errors.clear()
+
+    def set_value(self, name: str, value: Any) -> None:
+        self.values[name] = value
+        if self.preset != "custom" and matching_preset(self.values) != self.preset:
+            self.preset = "custom"
+
+    def set_number_text(self, name: str, text: str) -> None:
+        lo, hi = INT_LIMITS[name]
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or not lo <= value <= hi:
+            self.number_errors[name] = t("newgame.bad_number", field=t(f"rule.field.{name}"),
+                                         rule=RULE_ID[name], lo=lo, hi=hi)
+            return
+        self.number_errors.pop(name, None)
+        self.set_value(name, value)
+
+    # ---- checks
+    def problems(self) -> list[str]:
+        out = list(self.number_errors.values())
+        raw = raw_settings(self.values)
+        out += [conflict_text(c) for c in conflicts(raw)]
+        try:
+            check_seats(raw, len(self.seats))
+        except SettingsConflict as exc:
+            out.append(conflict_text(exc))
+        return out
+
+    def settings(self) -> RuleSettings:
+        return RuleSettings(**self.values)
+
+    def config(self, seed: int | None = None) -> MatchConfig:
+        rng = random.Random(seed)
+        seats = []
+        for i, seat in enumerate(self.seats):
+            level = seat["level"]
+            if seat["kind"] == "ai" and level == SURPRISE:
+                level = rng.choice(self.levels)
+            seats.append(SeatConfig(self.seat_name(i), seat["kind"],
+                                    level if seat["kind"] == "ai" else "normal"))
+        return MatchConfig(tuple(seats), self.settings(),
+                           seed if seed is not None else random.randrange(2**31))
+
+    def seats_to_save(self) -> list[dict[str, Any]]:
+        return [{"name": "" if s["auto"] else s["name"], "kind": s["kind"], "level": s["level"]}
+                for s in self.seats]
+
+
+class NewGameScene(UIScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        s = app.settings
+        self.model = NewGameModel(list(s.last_seats), s.last_preset, dict(s.last_custom_rules),
+                                  ai_levels())
+        self.kind_options: list[tuple[str, str]] = []
+        self.seats_box: UIScrollingContainer | None = None
+        self.rules_box: UIScrollingContainer | None = None
+        self.preset_dd: UIDropDownMenu | None = None
+        self.field_widgets: dict[str, Any] = {}
+        self.message_box: UITextBox | None = None
+        self.start_button: Any = None
+        self.add_button: Any = None
+        self._seat_elems: list[Any] = []
+        self._rule_elems: list[Any] = []
+        self.seats_rect = pygame.Rect(0, 0, 0, 0)
+        self.rules_rect = pygame.Rect(0, 0, 0, 0)
+
+    # ------------------------------------------------------------ layout
+    def build(self) -> None:
+        w, h = self.size
+        margin = self.px(28)
+        title_h = self.px(58)
+        self.label(pygame.Rect(0, self.px(10), w, title_h), t("newgame.title"), class_id="@title")
+        top = self.px(10) + title_h + self.px(6)
+        bottom_h = self.px(112)
+        panel_h = h - top - bottom_h
+        left_w = int((w - 3 * margin) * 0.42)
+        self.seats_rect = pygame.Rect(margin, top, left_w, panel_h)
+        self.rules_rect = pygame.Rect(2 * margin + left_w, top, w - 3 * margin - left_w, panel_h)
+        bw, bh = self.px(200), self.px(50)
+        y = h - bh - self.px(18)
+        self.button(pygame.Rect(margin, y, bw, bh), t("common.back"), self.on_back)
+        self.start_button = self.button(pygame.Rect(w - margin - bw, y, bw, bh),
+                                        t("newgame.start"), self.start,
+                                        object_id=oid(None, "#primary"))
+        msg_rect = pygame.Rect(margin + bw + self.px(20), h - bottom_h + self.px(8),
+                               w - 2 * (margin + bw + self.px(20)), bottom_h - self.px(16))
+        self.message_box = self.track(UITextBox("", msg_rect, manager=self.app.ui,
+                                                object_id=oid(None, "#newgame_message")))
+        self.kind_options = [(t("newgame.human"), "human")] + [
+            (t("newgame.ai_level", level=level_label(lv)), lv) for lv in self.model.levels
+        ] + [(t("newgame.ai_level", level=t("level.surprise")), SURPRISE)]
+        self.build_seats()
+        self.build_rules()
+        self.focus_index = self.nav.index(self.start_button) if self.start_button in self.nav else 0
+
+    def _forget(self, elements: list[Any]) -> None:
+        for element in elements:
+            if element in self._elements:
+                self._elements.remove(element)
+            self._actions.pop(element, None)
+            self._on_change.pop(element, None)
+            if element in self.nav:
+                self.nav.remove(element)
+        for element in reversed(elements):
+            element.kill()
+        elements.clear()
+
+    def _own(self, store: list[Any], start: int) -> None:
+        store.extend(self._elements[start:])
+
+    def build_seats(self) -> None:
+        self._forget(self._seat_elems)
+        start = len(self._elements)
+        r = self.seats_rect
+        pad = self.px(16)
+        m = self.model
+        head = pygame.Rect(r.x + pad, r.y + self.px(8), r.width - 2 * pad, self.px(40))
+        self.label(head, t("newgame.players", n=len(m.seats)), class_id="@heading")
+        box_rect = pygame.Rect(r.x + pad, head.bottom + self.px(6), r.width - 2 * pad,
+                               r.bottom - head.bottom - self.px(70))
+        box = UIScrollingContainer(box_rect, manager=self.app.ui, allow_scroll_x=False)
+        self.track(box)
+        self.seats_box = box
+        row_h, gap = self.px(44), self.px(8)
+        inner_w = box_rect.width - self.px(18)
+        num_w = self.px(34)
+        kind_w = int((inner_w - num_w) * 0.46)
+        del_w = self.px(40) if len(m.seats) > MIN_SEATS else 0
+        name_w = inner_w - num_w - kind_w - del_w - self.px(16)
+        teams = bool(m.values.get("teams"))
+        for i, seat in enumerate(m.seats):
+            y = i * (row_h + gap)
+            mark = f"{i + 1}" + (("A" if i % 2 == 0 else "B") if teams else "")
+            self.label(pygame.Rect(0, y, num_w, row_h), mark, class_id="@rule_id",
+                       container=box)
+            current = next(o for o in self.kind_options
+                           if o[1] == ("human" if seat["kind"] == "human" else seat["level"]))
+            dd = UIDropDownMenu(self.kind_options, current,
+                                pygame.Rect(num_w, y + self.px(2), kind_w, row_h - self.px(4)),
+                                manager=self.app.ui, container=box,
+                                expansion_height_limit=self.px(260))
+            self.on_change(dd, self._kind_changed(i))
+            entry = UITextEntryLine(pygame.Rect(num_w + kind_w + self.px(8), y + self.px(2),
+                                                name_w, row_h - self.px(4)),
+                                    manager=self.app.ui, container=box,
+                                    initial_text=m.seat_name(i))
+            entry.set_text_length_limit(24)
+            self.on_change(entry, self._name_changed(i))
+            if del_w:
+                self.button(pygame.Rect(inner_w - del_w, y + self.px(4), del_w,
+                                        row_h - self.px(8)), "×", self._remover(i),
+                            container=box, object_id=oid("@small_button"), nav=False,
+                            tooltip=t("newgame.remove"))
+        box.set_scrollable_area_dimensions((inner_w, len(m.seats) * (row_h + gap)))
+        self.add_button = self.button(
+            pygame.Rect(r.x + pad, r.bottom - self.px(58), self.px(220), self.px(44)),
+            t("newgame.add"), self.add_seat, enabled=len(m.seats) < MAX_SEATS,
+            tooltip=None if len(m.seats) < MAX_SEATS else t("newgame.max_seats"))
+        self._own(self._seat_elems, start)
+        self.validate()
+
+    def build_rules(self, keep_scroll: bool = False) -> None:
+        scroll = 0.0
+        if keep_scroll and self.rules_box is not None and self.rules_box.vert_scroll_bar:
+            scroll = self.rules_box.vert_scroll_bar.start_percentage
+        self._forget(self._rule_elems)
+        start = len(self._elements)
+        r = self.rules_rect
+        pad = self.px(16)
+        m = self.model
+        head_h = self.px(40)
+        self.label(pygame.Rect(r.x + pad, r.y + self.px(8), int(r.width * 0.4), head_h),
+                   t("newgame.rules"), class_id="@heading")
+        options = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
+        dd_w = int(r.width * 0.5)
+        self.preset_dd = UIDropDownMenu(
+            options, next(o for o in options if o[1] == m.preset),
+            pygame.Rect(r.right - pad - dd_w, r.y + self.px(10), dd_w, self.px(38)),
+            manager=self.app.ui)
+        self.on_change(self.preset_dd, self._preset_changed)
+        box_rect = pygame.Rect(r.x + pad, r.y + head_h + self.px(18), r.width - 2 * pad,
+                               r.height - head_h - self.px(30))
+        box = UIScrollingContainer(box_rect, manager=self.app.ui, allow_scroll_x=False)
+        self.track(box)
+        self.rules_box = box
+        inner_w = box_rect.width - self.px(20)
+        ctrl_w = min(self.px(250), int(inner_w * 0.42))
+        text_w = inner_w - ctrl_w - self.px(12)
+        line_h, help_h = self.px(28), self.px(24)
+        row_h = line_h + help_h + self.px(10)
+        self.field_widgets = {}
+        y = 0
+        custom = m.preset == "custom"
+        if not custom:
+            self.label(pygame.Rect(0, y, inner_w, help_h), t("newgame.preset_hint"),
+                       class_id="@muted", container=box)
+            y += help_h + self.px(4)
+        for group_key, names in GROUPS:
+            self.label(pygame.Rect(0, y, inner_w, self.px(34)), t(group_key),
+                       class_id="@section", container=box)
+            y += self.px(36)
+            for name in names:
+                self.label(pygame.Rect(0, y, self.px(40), line_h), RULE_ID[name],
+                           class_id="@rule_id", container=box)
+                self.label(pygame.Rect(self.px(42), y, text_w - self.px(42), line_h),
+                           t(f"rule.field.{name}"), container=box)
+                self.label(pygame.Rect(self.px(42), y + line_h, inner_w - self.px(42), help_h),
+                           t(f"rule.help.{name}"), class_id="@muted", container=box)
+                rect = pygame.Rect(inner_w - ctrl_w, y, ctrl_w, line_h + self.px(4))
+                widget = self._field_widget(name, rect, box)
+                if not custom and name not in MATCH_FIELDS:
+                    widget.disable()
+                self.field_widgets[name] = widget
+                y += row_h
+            y += self.px(6)
+        box.set_scrollable_area_dimensions((inner_w, y))
+        if scroll and box.vert_scroll_bar is not None:
+            box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
+        self._own(self._rule_elems, start)
+        self.validate()
+
+    def _field_widget(self, name: str, rect: pygame.Rect, box: Any) -> Any:
+        value = self.model.values[name]
+        if name in CHOICES:
+            options = [(t(f"rule.choice.{name}.{c}"), c) for c in CHOICES[name]]
+            dd = UIDropDownMenu(options, next(o for o in options if o[1] == value), rect,
+                                manager=self.app.ui, container=box)
+            return self.on_change(dd, lambda e: self._value_changed(name,
+                                                                    e.selected_option_id))
+        if name in INT_LIMITS:
+            entry = UITextEntryLine(pygame.Rect(rect.right - self.px(110), rect.y,
+                                                self.px(110), rect.height),
+                                    manager=self.app.ui, container=box,
+                                    initial_text=str(value))
+            entry.set_allowed_characters("numbers")
+            entry.set_text_length_limit(4)
+            return self.on_change(entry, lambda e: self._number_changed(name, e))
+        size = min(rect.height, self.px(26))
+        cb = UICheckBox(pygame.Rect(rect.right - size - self.px(4), rect.y + (rect.height - size) // 2,
+                                    size, size), "", manager=self.app.ui, container=box,
+                        initial_state=bool(value))
+        return self.on_change(cb, lambda e: self._value_changed(name, bool(cb.is_checked)))
+
+    # ------------------------------------------------------------ changes
+    def _kind_changed(self, i: int) -> Any:
+        def changed(event: pygame.event.Event) -> None:
+            option = event.selected_option_id
+            if option == "human":
+                self.model.set_kind(i, "human", "normal")
+            else:
+                self.model.set_kind(i, "ai", option)
+            self.build_seats()
+        return changed
+
+    def _name_changed(self, i: int) -> Any:
+        def changed(event: pygame.event.Event) -> None:
+            self.model.set_name(i, event.ui_element.get_text())
+        return changed
+
+    def _remover(self, i: int) -> Any:
+        def remove() -> None:
+            self.model.remove_seat(i)
+            self.build_seats()
+        return remove
+
+    def add_seat(self) -> None:
+        self.model.add_seat()
+        self.build_seats()
+        if self.seats_box is not None and self.seats_box.vert_scroll_bar is not None:
+            self.seats_box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _preset_changed(self, event: pygame.event.Event) -> None:
+        name = event.selected_option_id
+        if name == "custom":
+            self.model.preset = "custom"
+        else:
+            self.model.set_preset(name)
+        self.build_rules()
+        self.build_seats()
+
+    def _value_changed(self, name: str, value: Any) -> None:
+        before = self.model.preset
+        self.model.set_value(name, value)
+        if self.model.preset != before or name == "teams":
+            self.build_rules(keep_scroll=True)
+            if name == "teams":
+                self.build_seats()
+        else:
+            self.validate()
+
+    def _number_changed(self, name: str, event: pygame.event.Event) -> None:
+        before = self.model.preset
+        self.model.set_number_text(name, event.ui_element.get_text())
+        if self.model.preset != before:
+            self._switch_to_custom_display()
+        self.validate()
+
+    def _switch_to_custom_display(self) -> None:
+        """The preset became Custom while typing: keep the entry, update the rest in place."""
+        if self.preset_dd is not None:
+            rect, old = self.preset_dd.relative_rect.copy(), self.preset_dd
+            options = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
+            dd = UIDropDownMenu(options, options[-1], rect, manager=self.app.ui)
+            self.on_change(dd, self._preset_changed)
+            self._rule_elems.append(dd)
+            self._forget([old])
+            self.preset_dd = dd
+        for widget in self.field_widgets.values():
+            widget.enable()
+
+    # ------------------------------------------------------------ checks
+    def validate(self) -> list[str]:
+        problems = self.model.problems()
+        if self.start_button is not None:
+            if problems:
+                self.start_button.disable()
+            else:
+                self.start_button.enable()
+        if self.message_box is not None:
+            if problems:
+                items = "<br>".join(f"• {p}" for p in problems)
+                html = f"<font color='#ff786e'><b>{t('newgame.cannot_start')}</b><br>{items}</font>"
+            else:
+                preset = t(f"preset.{self.model.preset}")
+                ready = t("newgame.ready", n=len(self.model.seats), preset=preset)
+                html = f"<font color='#8cdc96'>{ready}</font>"
+            self.message_box.set_text(html)
+        return problems
+
+    def start(self) -> None:
+        if self.validate():
+            return
+        config = self.model.config(self.app.args.seed)
+        s = self.app.settings
+        s.last_preset = self.model.preset
+        s.last_custom_rules = dict(self.model.values) if self.model.preset == "custom" else {}
+        s.last_seats = self.model.seats_to_save()
+        self.app.save_settings()
+        self.app.start_match(config)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        draw_panel(surface, self.seats_rect, radius=self.px(16))
+        draw_panel(surface, self.rules_rect, radius=self.px(16))
+        self.draw_focus(surface)

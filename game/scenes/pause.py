@@ -1,0 +1,85 @@
+"""Pause overlay over the table: Resume, Rules, Settings, Quit to menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import t
+from game.rules.settings import RuleSettings
+from game.ui.widgets import UIScene, column_rects, dim, draw_panel, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class PauseScene(UIScene):
+    """``settings`` are the match's rules (the Rules screen marks them);
+    ``on_quit`` runs instead of ``app.back_to_menu`` after the player confirms."""
+
+    transparent = True
+    show_focus_initially = True
+
+    def __init__(self, app: App, settings: RuleSettings | None = None,
+                 on_quit: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.settings = settings
+        self.on_quit = on_quit
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh, gap = self.px(300), self.px(52), self.px(14)
+        title_h = self.px(70)
+        n = 4
+        ph = self.px(30) + title_h + n * bh + (n - 1) * gap + self.px(34)
+        pw = bw + self.px(80)
+        self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        self.label(pygame.Rect(self.panel_rect.x, self.panel_rect.y + self.px(20), pw, title_h),
+                   t("pause.title"), class_id="@title")
+        top = self.panel_rect.y + self.px(30) + title_h
+        items = [
+            ("pause.resume", self.resume_match, "#primary"),
+            ("menu.rules", self.open_rules, None),
+            ("menu.settings", self.open_settings, None),
+            ("pause.quit", self.ask_quit, None),
+        ]
+        for rect, (key, action, object_id) in zip(column_rects(w // 2, top, bw, bh, gap, n),
+                                                   items, strict=True):
+            self.button(rect, t(key), action, object_id=oid("@menu", object_id))
+
+    def resume_match(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def on_back(self) -> None:
+        self.resume_match()
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_scene import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app, self.settings))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def ask_quit(self) -> None:
+        from game.scenes.dialog import confirm
+
+        confirm(self.app, t("pause.quit_title"), t("pause.quit_text"), self._quit,
+                yes=t("pause.quit_yes"), no=t("dialog.cancel"))
+
+    def _quit(self) -> None:
+        if self.on_quit is not None:
+            self.on_quit()
+        else:
+            self.app.back_to_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 150)
+        draw_panel(surface, self.panel_rect, radius=self.px(18), alpha=235)
+        self.draw_focus(surface)

@@ -1,0 +1,198 @@
+"""Settings: language, volumes, animation speed, window, card look, AI think time.
+
+Every change takes effect at once (``app.apply_settings``) and is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from game.i18n import t
+from game.ui.widgets import UIScene, draw_panel, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+LANGUAGE_NAMES = (("中文", "zh"), ("English", "en"))
+ANIM_SPEEDS = ("slow", "normal", "fast", "off")
+CARD_SIZES = ("small", "medium", "large")
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1280, 800), (1600, 900), (1920, 1080))
+THINK_RANGE = (0, 2000)
+
+
+def _size_text(size: tuple[int, int]) -> str:
+    return f"{size[0]} × {size[1]}"
+
+
+class SettingsScene(UIScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.value_labels: dict[str, UILabel] = {}
+        self._dirty = False
+
+    # ---- layout
+    def build(self) -> None:
+        w, h = self.size
+        s = self.app.settings
+        self.value_labels = {}
+        pw = min(self.px(820), w - self.px(60))
+        title_h = self.px(64)
+        self.label(pygame.Rect((w - pw) // 2, self.px(18), pw, title_h), t("settings.title"),
+                   class_id="@title")
+        rows = 8
+        top = self.px(18) + title_h + self.px(10)
+        bottom_bar = self.px(80)
+        row_h = min(self.px(56), (h - top - bottom_bar - self.px(30)) // rows)
+        ph = rows * row_h + self.px(30)
+        self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, ph)
+        pad = self.px(28)
+        label_w = int((pw - 2 * pad) * 0.42)
+        ctrl_x = self.panel_rect.x + pad + label_w
+        ctrl_w = pw - 2 * pad - label_w
+        field_h = min(self.px(40), row_h - self.px(8))
+        y = top + self.px(15)
+
+        def row(key: str) -> pygame.Rect:
+            nonlocal y
+            self.label(pygame.Rect(self.panel_rect.x + pad, y, label_w, row_h), t(key))
+            rect = pygame.Rect(ctrl_x, y + (row_h - field_h) // 2, ctrl_w, field_h)
+            y += row_h
+            return rect
+
+        lang_names = [name for name, _ in LANGUAGE_NAMES]
+        current = next(n for n, code in LANGUAGE_NAMES if code == s.language)
+        self._dropdown(row("settings.language"), lang_names, current, self._set_language)
+
+        self._slider(row("settings.sfx"), "sfx", round(s.sfx_volume * 100), (0, 100),
+                     lambda v: self._set_volume("sfx_volume", v), lambda v: f"{v}%")
+        self._slider(row("settings.music"), "music", round(s.music_volume * 100), (0, 100),
+                     lambda v: self._set_volume("music_volume", v), lambda v: f"{v}%")
+
+        speeds = [t(f"settings.anim.{k}") for k in ANIM_SPEEDS]
+        self._dropdown(row("settings.anim"), speeds, t(f"settings.anim.{s.anim_speed}"),
+                       lambda text: self._set_choice("anim_speed", ANIM_SPEEDS, speeds, text))
+
+        rect = row("settings.display")
+        check_w = int(rect.width * 0.42)
+        box = min(rect.height, self.px(26))
+        fs = UICheckBox(pygame.Rect(rect.x, rect.centery - box // 2, box, box),
+                        t("settings.fullscreen"), manager=self.app.ui,
+                        initial_state=bool(s.fullscreen))
+        self.on_change(fs, self._set_fullscreen)
+        sizes = [_size_text(sz) for sz in WINDOW_SIZES]
+        cur = _size_text(tuple(s.window_size))  # type: ignore[arg-type]
+        if cur not in sizes:
+            sizes.append(cur)
+        dd = self._dropdown(pygame.Rect(rect.x + check_w, rect.y, rect.width - check_w,
+                                        rect.height), sizes, cur, self._set_window_size)
+        if s.fullscreen:
+            dd.disable()
+
+        cb = UICheckBox(self._check_rect(row("settings.colourblind")), t("settings.colourblind_on"),
+                        manager=self.app.ui, initial_state=bool(s.colourblind))
+        self.on_change(cb, lambda e: self._set_bool("colourblind", bool(cb.is_checked)))
+
+        cards = [t(f"settings.card.{k}") for k in CARD_SIZES]
+        self._dropdown(row("settings.card_size"), cards, t(f"settings.card.{s.card_size}"),
+                       lambda text: self._set_choice("card_size", CARD_SIZES, cards, text))
+
+        self._slider(row("settings.think"), "think", int(s.hard_think_ms), THINK_RANGE,
+                     self._set_think, lambda v: t("settings.ms", ms=v), step=100)
+
+        bw, bh = self.px(220), self.px(50)
+        self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2, bw, bh),
+                    t("common.back"), self.on_back, object_id=oid(None, "#primary"))
+        self.focus_index = 0
+
+    def _check_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        box = min(rect.height, self.px(26))
+        return pygame.Rect(rect.x, rect.centery - box // 2, box, box)
+
+    def _dropdown(self, rect: pygame.Rect, options: list[str], current: str,
+                  handler: Callable[[str], None]) -> UIDropDownMenu:
+        dd = UIDropDownMenu(options, current, rect, manager=self.app.ui)
+        return self.on_change(dd, lambda e: handler(e.text))
+
+    def _slider(self, rect: pygame.Rect, name: str, value: int, value_range: tuple[int, int],
+                handler: Callable[[int], None], fmt: Callable[[int], str],
+                step: int = 1) -> UIHorizontalSlider:
+        value_w = self.px(90)
+        slider = UIHorizontalSlider(pygame.Rect(rect.x, rect.y, rect.width - value_w - self.px(10),
+                                                rect.height),
+                                    value, value_range, manager=self.app.ui, click_increment=step)
+        label = self.label(pygame.Rect(rect.right - value_w, rect.y, value_w, rect.height),
+                           fmt(value))
+        self.value_labels[name] = label
+
+        def moved(event: pygame.event.Event) -> None:
+            v = int(round(slider.get_current_value() / step) * step)
+            label.set_text(fmt(v))
+            handler(v)
+
+        return self.on_change(slider, moved)
+
+    # ---- changes
+    def _changed(self, apply: bool = True) -> None:
+        if apply:
+            self.app.apply_settings()
+        self.app.save_settings()
+
+    def _set_language(self, text: str) -> None:
+        code = dict(LANGUAGE_NAMES).get(text)
+        if code and code != self.app.settings.language:
+            self.app.settings.language = code
+            self._changed()
+
+    def _set_volume(self, field: str, value: int) -> None:
+        setattr(self.app.settings, field, value / 100)
+        try:
+            self.app.audio.set_volumes(self.app.settings.sfx_volume,
+                                       self.app.settings.music_volume)
+        except Exception:
+            pass
+        self._dirty = True
+
+    def _set_think(self, value: int) -> None:
+        self.app.settings.hard_think_ms = value
+        self._dirty = True
+
+    def _set_choice(self, field: str, keys: tuple[str, ...], labels: list[str],
+                    text: str) -> None:
+        if text in labels:
+            setattr(self.app.settings, field, keys[labels.index(text)])
+            self._changed(apply=field == "card_size")
+
+    def _set_bool(self, field: str, value: bool) -> None:
+        setattr(self.app.settings, field, value)
+        self._changed()
+
+    def _set_fullscreen(self, event: pygame.event.Event) -> None:
+        self._set_bool("fullscreen", bool(event.ui_element.is_checked))
+
+    def _set_window_size(self, text: str) -> None:
+        try:
+            w, h = (int(p) for p in text.split("×"))
+        except ValueError:
+            return
+        self.app.settings.window_size = (w, h)
+        self._changed()
+
+    # ---- lifecycle
+    def exit(self) -> None:
+        if self._dirty:
+            self.app.save_settings()
+        super().exit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        draw_panel(surface, self.panel_rect, radius=self.px(16))
+        self.draw_focus(surface)
+
+    def find(self, kind: type, index: int = 0) -> Any:
+        """The ``index``-th element of this type (tests)."""
+        return [e for e in self._elements if isinstance(e, kind)][index]
