@@ -82,7 +82,7 @@ class FakeApp:
             scene.on_resize(self.size)
 
     def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> None:
-        for event in events or []:
+        for event in list(events or []) + pygame.event.get():
             consumed = self.ui.process_events(event)
             top = self.scenes.top
             if top is not None and not consumed:
@@ -94,6 +94,7 @@ class FakeApp:
         self.draw()
 
     def draw(self) -> None:
+        pygame.event.pump()
         self.screen.fill((6, 44, 27))
         for scene in self.scenes.visible():
             scene.draw(self.screen)

@@ -482,6 +482,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.hand.set_cards(self.model.hand)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for bar in (self.bar, self.corner):
                 key = bar.key_of(event.ui_element) if bar is not None else None

@@ -1,0 +1,292 @@
+"""TableScene headless: real pygame_gui elements, synthetic mouse and keys."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from table_helpers import click, config, key, make_app, pump
+
+from game.rules.actions import Catch, Play, WrongPlay
+from game.rules.cards import DECK
+from game.rules.settings import OFFICIAL
+from game.rules.view import Phase
+from game.scenes.scoreboard import ScoreboardScene
+from game.scenes.table import TableScene
+
+
+def start(n=4, humans=1, seed=1, speed="off", size=(1024, 640), lang="en", settings=OFFICIAL):
+    app = make_app(size, lang, speed)
+    app.start_match(config(n, humans, seed, settings))
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    return app, table
+
+
+def to_human_turn(app, table, limit=3000):
+    for _ in range(limit):
+        if table.can_act() and table.ctl.game.to_act == table.viewer:
+            return
+        pump(app, 1, 0.05)
+    raise AssertionError("no human turn")
+
+
+def visible_point(table, index):
+    r = table.hand.rects(table.layout)[index]
+    return (r.x + 6, r.y + r.h // 2)
+
+
+def find_seed(pred, n=4, speed="off", settings=OFFICIAL, seeds=range(1, 60)):
+    for seed in seeds:
+        app, table = start(n, 1, seed, speed, settings=settings)
+        to_human_turn(app, table)
+        if pred(table):
+            return app, table
+    pytest.skip("no seed found")
+
+
+def test_quick_play_reaches_first_human_turn_and_buttons():
+    app, table = start()
+    to_human_turn(app, table)
+    assert table.hand.cards and table.hand.legal is not None
+    assert "draw" in table.bar.buttons
+    pump(app, 10, 0.5)  # let bubbles fade: then nothing moves and the app may sleep
+    assert table.ctl.game.to_act == 0
+    assert not table.is_animating()
+    names = [b.text for b in table.corner.buttons.values()]
+    assert {"Hint", "Log", "Menu"} <= set(names)
+
+
+def _single_plain_play(table):
+    for i, c in enumerate(table.hand.cards):
+        if any(isinstance(a, Play) and a.cards == (c.id,) and a.colour is None
+               for a in table.ctl.legal(table.viewer)):
+            return i
+    return -1
+
+
+def test_click_a_legal_card_plays_it():
+    app, table = find_seed(lambda t: _single_plain_play(t) >= 0)
+    i = _single_plain_play(table)
+    card = table.hand.cards[i]
+    n_before = len(table.ctl.game.actions)
+    pump(app, 1, events=click(visible_point(table, i)))
+    acts = table.ctl.game.actions[n_before:]
+    assert acts and acts[0] == Play(table.viewer, (card.id,))
+    assert card.id not in [c.id for c in table.ctl.view(table.viewer).hand]
+
+
+def _illegal_card(table):
+    for i, c in enumerate(table.hand.cards):
+        if table.ctl.why_not(table.viewer, c.id) is not None:
+            return i
+    return -1
+
+
+def test_illegal_click_changes_nothing_and_quotes_the_rule():
+    app, table = find_seed(lambda t: _illegal_card(t) >= 0)
+    i = _illegal_card(table)
+    before = table.ctl.game.to_dict()
+    err = table.ctl.why_not(table.viewer, table.hand.cards[i].id)
+    pump(app, 1, events=click(visible_point(table, i)))
+    assert table.ctl.game.to_dict() == before
+    assert table.toast is not None and table.toast[0].startswith(f"{err.rule}: ")
+    assert "error" in app.audio.played
+    # Hovering the card shows the same reason as a tooltip.
+    table.hand.hovered = -1
+    pump(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=visible_point(table, i),
+                                            rel=(0, 0), buttons=(0, 0, 0))])
+    assert table.hover_tip is not None and err.rule in table.hover_tip[1]
+
+
+def _wild(table):
+    for i, c in enumerate(table.hand.cards):
+        if c.is_wild and any(isinstance(a, Play) and a.cards == (c.id,)
+                             for a in table.ctl.legal(table.viewer)):
+            return i
+    return -1
+
+
+def test_wild_opens_colour_picker_esc_cancels_then_pick_plays():
+    app, table = find_seed(lambda t: _wild(t) >= 0, seeds=range(1, 200))
+    i = _wild(table)
+    cid = table.hand.cards[i].id
+    before = table.ctl.game.to_dict()
+    pump(app, 1, events=click(visible_point(table, i)))
+    assert table.picker.open and table.ctl.game.to_dict() == before
+    assert table.bar.buttons == {}
+    pump(app, 1, events=key(pygame.K_ESCAPE))
+    assert not table.picker.open and table.ctl.game.to_dict() == before
+    assert "draw" in table.bar.buttons  # back to choosing a card, not stuck
+    pump(app, 1, events=click(visible_point(table, table.hand.cards.index(DECK[cid]))))
+    assert table.picker.open
+    table.picker.layout(table.layout)
+    colour, rect = table.picker.rects[2]
+    pump(app, 1, events=click(rect.center))
+    assert not table.picker.open
+    played = [a for a in table.ctl.game.actions if isinstance(a, Play) and a.seat == table.viewer]
+    assert played[-1] == Play(table.viewer, (cid,), colour)
+
+
+def _drive(table, pred, seed=0, limit=4000):
+    """Play every seat at random through the controller (nobody calls UNO)."""
+    from game.rules.actions import CallUno
+
+    rng = random.Random(seed)
+    ctl = table.ctl
+    for _ in range(limit):
+        if pred(ctl):
+            return True
+        g = ctl.game
+        if g.is_over or g.round_over:
+            return False
+        legal = [a for a in ctl.legal(g.to_act) if not isinstance(a, (WrongPlay, CallUno, Catch))]
+        ctl.apply(rng.choice(legal))
+    return False
+
+
+def _settle(app, table):
+    table.ctl.anim_speed = "normal"
+    table.ctl._next_ai = 1e9  # hold the bots
+    pump(app, 2)
+
+
+def test_uno_button_and_key_call_uno():
+    for seed in range(1, 40):
+        app, table = start(3, 1, seed)
+        to_human_turn(app, table)
+        ok = _drive(table, lambda c: c.game.to_act == 0 and len(c.game.hands[0]) == 2
+                    and any(a.kind == "call_uno" for a in c.legal(0)), seed)
+        if ok:
+            break
+    else:
+        pytest.skip("no seed")
+    _settle(app, table)
+    assert "uno" in table.bar.buttons
+    pump(app, 1, events=key(pygame.K_u))
+    assert table.ctl.game.actions[-1].kind == "call_uno"
+    assert any(e.kind == "uno" for batch in table.history for e in batch)
+
+
+def test_catch_button_catches_a_bot_that_forgot():
+    for seed in range(1, 60):
+        app, table = start(3, 1, seed)
+        to_human_turn(app, table)
+        if _drive(table, lambda c: c.view(-1).uno_exposed in (1, 2), seed):
+            break
+    else:
+        pytest.skip("no seed")
+    _settle(app, table)
+    target = table.ctl.view(-1).uno_exposed
+    assert f"catch{target}" in table.bar.buttons
+    pump(app, 1, events=key(pygame.K_c))
+    assert table.ctl.game.actions[-1] == Catch(0, target)
+
+
+def test_challenge_button():
+    for seed in range(1, 80):
+        app, table = start(3, 1, seed)
+        to_human_turn(app, table)
+        if _drive(table, lambda c: c.game.phase is Phase.CHALLENGE and c.game.to_act == 0, seed):
+            break
+    else:
+        pytest.skip("no seed")
+    _settle(app, table)
+    assert "challenge" in table.bar.buttons and "accept" in table.bar.buttons
+    btn = table.bar.buttons["challenge"]
+    pump(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center, button=1),
+                         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center, button=1)])
+    pump(app, 1)
+    assert table.ctl.game.actions[-1].kind == "challenge"
+
+
+def test_keyboard_focus_and_enter_and_draw():
+    app, table = start(seed=4)
+    to_human_turn(app, table)
+    pump(app, 1, events=key(pygame.K_RIGHT))
+    assert table.hand.focus == 0
+    pump(app, 1, events=key(pygame.K_RIGHT))
+    assert table.hand.focus == 1
+    n = len(table.ctl.game.actions)
+    pump(app, 1, events=key(pygame.K_d))
+    assert table.ctl.game.actions[n].kind == "draw"
+
+
+def test_input_during_animation_is_ignored_not_doubled():
+    app, table = start(seed=2, speed="slow")
+    for _ in range(4000):
+        pump(app, 1, 0.05)
+        if table.can_act() and table.ctl.game.to_act == 0:
+            break
+    n = len(table.ctl.game.actions)
+    pump(app, 1, events=key(pygame.K_d))
+    assert len(table.ctl.game.actions) == n + 1
+    assert table.busy()
+    pump(app, 1, events=key(pygame.K_d))  # during the draw animation
+    assert len(table.ctl.game.actions) == n + 1
+
+
+def _autoplay(lang, speed="off", frames=60000):
+    settings = OFFICIAL.with_(target_score=50)
+    app, table = start(4, 0, 21, speed, lang=lang, settings=settings)
+    assert table.viewer == -1
+    rounds = 0
+    for _ in range(frames):
+        pump(app, 1, 0.05)
+        top = app.scenes.top
+        if isinstance(top, ScoreboardScene):
+            if top.match is not None:
+                return app, table, top, rounds
+            rounds += 1
+            pump(app, 1, events=key(pygame.K_RETURN))
+    raise AssertionError("match did not finish")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_autoplay_match_to_the_scoreboard(lang):
+    app, table, board, rounds = _autoplay(lang)
+    assert table.ctl.game.is_over
+    assert set(board.buttons) == {"again", "menu"}
+    assert table.log_panel.lines
+    if lang == "zh":
+        assert any("打出" in line for line in table.log_panel.lines)
+    else:
+        assert any(" plays " in line for line in table.log_panel.lines)
+    pump(app, 1, events=key(pygame.K_RETURN))  # play again
+    assert len(app.started) == 2 and app.started[1].seed != app.started[0].seed
+
+
+def test_fast_animations_for_a_few_hundred_frames_then_idle():
+    app, table = start(4, 1, 3, "fast")
+    animated = False
+    for _ in range(400):
+        pump(app, 1, 1 / 60)
+        animated |= table.anim.busy()
+    assert animated
+    to_human_turn(app, table)
+    pump(app, 2)
+    if table.ctl.game.to_act == table.viewer and not table.ctl.ai_waiting():
+        table.toast = None
+        assert not table.is_animating()
+
+
+def test_resize_and_settings_relayout():
+    app, table = start(10, 1, 5)
+    to_human_turn(app, table)
+    for size in [(1920, 1080), (1024, 640), (3840, 2160)]:
+        app.size = size
+        app.screen = pygame.display.set_mode(size)
+        app.ui.set_window_resolution(size)
+        table.on_resize(size)
+        pump(app, 1)
+        lay = table.layout
+        assert lay.hand.bottom <= size[1] and lay.table.right <= size[0]
+        for spot in lay.seats.values():
+            assert lay.table.contains(spot.plate)
+        rects = table.hand.rects(lay)
+        assert rects[0].left >= 0 and rects[-1].right <= lay.table.right
+    app.settings.card_size = "large"
+    app.settings.colourblind = True
+    table.on_resize(app.size)
+    pump(app, 1)
