@@ -1,0 +1,366 @@
+"""Normal level: a sound rule-of-thumb player.
+
+Keeps Wilds and Wild Draw Fours for when they matter (no other play, or an
+opponent close to going out), sheds high-scoring cards, follows into the
+colour it holds most, names that colour for wilds, hits a player who is
+close to going out with draw cards and skips, challenges a Wild Draw Four
+when the public record says the offender probably still held the colour,
+always calls UNO, catches others, jumps in, stacks or deflects rather than
+taking the cards, and relays Skips.
+
+The functions here are shared with the Hard level (its prior and the
+decisions it does not search).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.rules.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    JumpIn,
+    NextRound,
+    Pass,
+    Play,
+    WrongPlay,
+)
+from game.rules.cards import COLOURS, DECK, Colour, Kind
+from game.rules.view import Phase, PlayerView
+
+from .base import Choice
+from .hints import reason
+from .registry import register_level
+from .tracking import Knowledge, track
+
+
+# ------------------------------------------------------------------ helpers
+def active(view: PlayerView, seat: int) -> bool:
+    return seat not in view.out
+
+
+def next_seat(view: PlayerView, seat: int, direction: int) -> int:
+    n = view.num_seats
+    s = (seat + direction) % n
+    for _ in range(n):
+        if s not in view.out:
+            return s
+        s = (s + direction) % n
+    return s
+
+
+def is_partner(view: PlayerView, a: int, b: int) -> bool:
+    return bool(view.teams) and a != b and view.teams[a] == view.teams[b]
+
+
+def opponents(view: PlayerView) -> list[int]:
+    return [s for s in range(view.num_seats)
+            if s != view.seat and active(view, s) and not is_partner(view, s, view.seat)]
+
+
+def threat_size(view: PlayerView) -> int:
+    """The fewest cards an opponent holds (99 when there is none)."""
+    sizes = [view.hand_sizes[s] for s in opponents(view)]
+    return min(sizes) if sizes else 99
+
+
+def colour_weights(cards: Sequence[int]) -> dict[Colour, float]:
+    w = dict.fromkeys(COLOURS, 0.0)
+    for cid in cards:
+        c = DECK[cid]
+        if c.colour is not None:
+            w[c.colour] += 1.0 + c.points / 100.0
+    return w
+
+
+def best_colours(cards: Sequence[int], avoid: Sequence[Colour] = (),
+                 prefer: Sequence[Colour] = ()) -> list[Colour]:
+    """Colours ordered by how much of them ``cards`` hold (ties: a colour to prefer)."""
+    w = colour_weights(cards)
+    for c in prefer:
+        w[c] += 0.5
+    for c in avoid:
+        w[c] -= 0.6
+    return sorted(COLOURS, key=lambda c: (-w[c], COLOURS.index(c)))
+
+
+def wd4_guilty(view: PlayerView, rest: Sequence[int]) -> bool:
+    """Would playing a Wild Draw Four now break T2 (judged on the cards kept)?"""
+    rule = view.settings.wd4_rule
+    if rule == "free" or view.phase in (Phase.PENALTY, Phase.CHALLENGE):
+        return False
+    if rule == "no_matching_colour":
+        return any(DECK[c].colour is view.colour for c in rest)
+    top = view.top_card
+    for cid in rest:
+        c = DECK[cid]
+        if c.kind is Kind.WILD_DRAW_FOUR:
+            continue
+        if c.colour is None or c.colour is view.colour or (
+                top is not None and c.kind is top.kind and c.number == top.number):
+            return True
+    return False
+
+
+def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> Choice:
+    """T6: before a play that leaves one card, call UNO first."""
+    a = choice.action
+    if (isinstance(a, Play) and view.to_act == view.seat
+            and len(view.hand) - len(a.cards) == 1):
+        call = CallUno(view.seat)
+        if call in legal:
+            return reason(call, ["call_uno"])
+    return choice
+
+
+# ------------------------------------------------------------------ scoring
+@dataclass(slots=True)
+class Scored:
+    action: Action
+    score: float
+    keys: list[str]
+    colour: Colour | None = None
+
+
+def victim_after(view: PlayerView, play: Play) -> int:
+    """The seat that will suffer this play's effect (or simply play next)."""
+    top = DECK[play.cards[-1]]
+    direction = view.direction
+    if top.kind is Kind.REVERSE and len(play.cards) % 2 and view.num_seats - len(view.out) > 2:
+        direction = -direction
+    return next_seat(view, view.seat, direction)
+
+
+def score_play(view: PlayerView, know: Knowledge | None, play: Play,
+               has_other: bool) -> Scored:
+    """How good ``play`` looks (higher is better) and why."""
+    hand_ids = [c.id for c in view.hand]
+    rest = [c for c in hand_ids if c not in play.cards]
+    top = DECK[play.cards[-1]]
+    keys: list[str] = []
+    if not rest:
+        return Scored(play, 1000.0, ["go_out"])
+    score = 0.0
+    n_cards = len(play.cards)
+    if n_cards > 1:
+        score += 6.0 * (n_cards - 1)
+        keys.append("shed_many")
+    points = sum(DECK[c].points for c in play.cards)
+    threat = threat_size(view)
+    victim = victim_after(view, play)
+    victim_size = view.hand_sizes[victim]
+    hostile = victim != view.seat and not is_partner(view, victim, view.seat)
+    weights = colour_weights(rest)
+    colour_after = top.colour if top.colour is not None else play.colour
+    if top.colour is None:
+        score += 0.3 * sum(DECK[c].points for c in play.cards if DECK[c].colour is not None)
+        if has_other and threat > 2:
+            score -= 12.0  # keep the Wild for when it matters
+        elif threat <= 2:
+            keys.append("threat")
+        else:
+            keys.append("no_other")
+        if top.kind is Kind.WILD_DRAW_FOUR:
+            if wd4_guilty(view, rest):
+                score -= 9.0
+            elif has_other:
+                score -= 1.0  # a plain Wild first
+    else:
+        score += 0.12 * points
+        if points >= 9:
+            keys.append("shed_points")
+        if any(DECK[c].colour is None for c in rest) and not keys:
+            keys.append("keep_wild")
+    if colour_after is not None:
+        score += 1.2 * weights[colour_after]
+        best = max(weights.values())
+        if weights[colour_after] >= best and weights[colour_after] > 0 and "most_colour" not in keys:
+            keys.append("most_colour")
+        if know is not None and hostile and colour_after in know.void_colours(victim, victim_size):
+            score += 2.5
+            keys.append("void")
+    kind = top.kind
+    if kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR, Kind.SKIP) or (
+            kind is Kind.REVERSE and view.num_seats - len(view.out) == 2):
+        if not hostile:
+            score -= 6.0
+        elif victim_size <= 2:
+            score += {Kind.DRAW_TWO: 9.0, Kind.WILD_DRAW_FOUR: 13.0}.get(kind, 7.0)
+            keys.insert(0, "hit_low")
+        else:
+            score += {Kind.DRAW_TWO: 1.5, Kind.WILD_DRAW_FOUR: 2.0}.get(kind, 0.8)
+    elif kind is Kind.REVERSE and hostile and victim_size <= 2:
+        score -= 3.0
+    if view.settings.no_action_finish and len(rest) == 1 and DECK[rest[0]].kind in (
+            Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR):
+        score -= 4.0  # H6: a last card that may not finish
+    return Scored(play, score, keys[:2], colour_after)
+
+
+def pick_wild_colours(view: PlayerView, know: Knowledge | None, plays: Sequence[Play],
+                      keep: int = 1) -> list[Play]:
+    """Prune the four colour variants of each wild play to the best ``keep``."""
+    out: list[Play] = []
+    groups: dict[tuple[int, ...], list[Play]] = {}
+    for p in plays:
+        if p.colour is None:
+            out.append(p)
+        else:
+            groups.setdefault(p.cards, []).append(p)
+    hand_ids = [c.id for c in view.hand]
+    for ids, variants in groups.items():
+        rest = [c for c in hand_ids if c not in ids]
+        prefer: list[Colour] = []
+        if know is not None:
+            victim = next_seat(view, view.seat, view.direction)
+            if not is_partner(view, victim, view.seat):
+                prefer = know.void_colours(victim, view.hand_sizes[victim])
+        order = best_colours(rest, prefer=prefer)
+        by_colour = {p.colour: p for p in variants}
+        out.extend(by_colour[c] for c in order[:keep] if c in by_colour)
+    return out
+
+
+def dedupe_plays(plays: Sequence[Play]) -> list[Play]:
+    """Identical twins (same colour and face) are the same move."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[Play] = []
+    for p in plays:
+        key = (tuple((DECK[c].colour, DECK[c].face) for c in p.cards), p.colour)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def rank_plays(view: PlayerView, know: Knowledge | None,
+               plays: Sequence[Play]) -> list[Scored]:
+    coloured = any(DECK[p.cards[-1]].colour is not None for p in plays)
+    scored = [score_play(view, know, p, coloured) for p in plays]
+    scored.sort(key=lambda s: -s.score)
+    return scored
+
+
+def p_bluff(view: PlayerView, know: Knowledge) -> float:
+    """Chance the Wild Draw Four just played on us broke T2."""
+    rule = view.settings.wd4_rule
+    offender = know.last_player
+    colour = know.colour_before_last
+    if rule == "free" or offender < 0 or colour is None:
+        return 0.0
+    size = view.hand_sizes[offender]
+    p = know.p_holds_colour(offender, colour, size)
+    if rule == "no_playable_card":
+        p = min(1.0, p + 0.1)
+    return p
+
+
+# ----------------------------------------------------------------- decisions
+def out_of_turn(view: PlayerView, legal: Sequence[Action], catch: float = 1.0,
+                jump: float = 1.0, call: float = 1.0,
+                rng: random.Random | None = None) -> Choice | None:
+    """Out-of-turn options: call UNO when exposed, catch, jump in."""
+    def roll(p: float) -> bool:
+        return p >= 1.0 or (rng is not None and rng.random() < p)
+
+    for a in legal:
+        if isinstance(a, CallUno) and roll(call):
+            return reason(a, ["call_exposed"])
+    for a in legal:
+        if isinstance(a, Catch) and roll(catch):
+            return reason(a, ["catch"])
+    for a in legal:
+        if isinstance(a, JumpIn) and roll(jump):
+            return reason(a, ["jump_in"])
+    return None
+
+
+def answer_penalty(view: PlayerView, know: Knowledge, legal: Sequence[Action],
+                   challenge_at: float = 0.8) -> Choice:
+    """CHALLENGE / PENALTY / SKIP_RELAY: stack, deflect or relay if possible."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        def cost(p: Play) -> tuple[int, int]:
+            top = DECK[p.cards[-1]]
+            rank = {Kind.DRAW_TWO: 0, Kind.SKIP: 1, Kind.REVERSE: 1}.get(top.kind, 2)
+            return (rank, -len(p.cards))
+        plays = pick_wild_colours(view, know, plays)
+        best = min(plays, key=cost)
+        top = DECK[best.cards[-1]]
+        if view.phase is Phase.SKIP_RELAY:
+            key = "relay"
+        elif top.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR):
+            key = "stack"
+        else:
+            key = "deflect"
+        return reason(best, [key])
+    if Challenge(view.seat) in legal:
+        p = p_bluff(view, know)
+        if p >= challenge_at:
+            return reason(Challenge(view.seat), ["challenge"], know.colour_before_last)
+        return reason(Accept(view.seat), ["accept_wd4"])
+    return reason(Accept(view.seat), ["accept"])
+
+
+def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> Choice:
+    """The Normal decision on our own turn (UNO call handled by the caller)."""
+    me = view.seat
+    phase = view.phase
+    if phase is Phase.ROUND_OVER:
+        return reason(NextRound(me), ["next_round"])
+    if phase is Phase.CHOOSE_COLOUR:
+        hand_ids = [c.id for c in view.hand]
+        col = best_colours(hand_ids)[0]
+        return reason(ChooseColour(me, col), ["pick_colour"], col)
+    if phase in (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY):
+        return answer_penalty(view, know, legal)
+    plays = [a for a in legal if isinstance(a, Play)]
+    if phase is Phase.KEEP_OR_PLAY:
+        if plays:
+            drawn = DECK[plays[0].cards[-1]]
+            rest = [c.id for c in view.hand if c.id != drawn.id]
+            if not (drawn.kind is Kind.WILD_DRAW_FOUR and wd4_guilty(view, rest)) \
+                    or Pass(me) not in legal:
+                best = pick_wild_colours(view, know, plays)[0]
+                col = best.colour
+                return reason(best, ["play_drawn"] + (["most_colour"] if col else []), col)
+        return reason(Pass(me), ["keep_drawn"])
+    if plays:
+        ranked = rank_plays(view, know, pick_wild_colours(view, know, plays))
+        top = ranked[0]
+        return reason(top.action, top.keys or ["most_colour"], top.colour)
+    if Draw(me) in legal:
+        return reason(Draw(me), ["draw_none"])
+    options = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))] or list(legal)
+    return reason(options[0], ["only"])
+
+
+class NormalAgent:
+    """Heuristic player (see the module docstring)."""
+
+    name = "normal"
+
+    def __init__(self, seed: int | None = None, think_ms: int = 300) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        if view.to_act != view.seat:
+            return out_of_turn(view, legal)
+        if view.uno_exposed == view.seat and CallUno(view.seat) in legal:
+            return reason(CallUno(view.seat), ["call_exposed"])
+        real = [a for a in legal if not isinstance(a, WrongPlay)]
+        if len(real) == 1:
+            return reason(real[0], ["only"])
+        know = track(view)
+        choice = choose_turn(view, real, know)
+        return with_uno_call(view, legal, choice)
+
+
+register_level("normal", lambda seed, think_ms: NormalAgent(seed, think_ms))

@@ -1,0 +1,145 @@
+"""Inference from the public record: what a seat may deduce about the others.
+
+Everything here is computed from a :class:`PlayerView` alone (its hand, the
+discard pile, the hand sizes and this round's log, redacted for the viewer),
+so two games that look the same to the viewer give the same knowledge.
+
+* ``not_colour[s][c]``: how many of seat ``s``'s cards are known *not* to be
+  colour ``c``. When a player draws by choice while colour ``c`` is in effect
+  they (most likely) could not follow it: all the cards they held then are
+  taken to be non-``c``; a drawn card that could not be played is non-``c``
+  too. Cards drawn later are unknown; each non-``c`` card the player plays may
+  have come from the constrained part, so the count drops by one.
+* ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
+  and not played since.
+* ``unseen``: the cards that may be in other hands or in the draw pile
+  (108 minus our hand, the discard pile and the known cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.cards import COLOURS, DECK, Colour
+from game.rules.view import PlayerView
+
+COLOUR_INDEX: dict[Colour, int] = {c: i for i, c in enumerate(COLOURS)}
+
+
+@dataclass(slots=True)
+class Knowledge:
+    seat: int
+    n: int
+    not_colour: list[list[int]]  # [seat][colour index] -> count of cards known not of it
+    known: list[list[int]]  # [seat] -> card ids seen in that hand
+    unseen: list[int]  # card ids whose place is hidden from us
+    colour_before_last: Colour | None = None  # colour in effect before the latest play
+    top_before_last: int = -1  # top card before the latest play
+    last_player: int = -1  # seat of the latest play
+    choice_draws: list[int] = field(default_factory=list)  # draws by choice per seat
+
+    def void_colours(self, seat: int, hand_size: int) -> list[Colour]:
+        """Colours ``seat`` seems to hold none of (all its cards known non-c)."""
+        return [c for i, c in enumerate(COLOURS)
+                if hand_size > 0 and self.not_colour[seat][i] >= hand_size]
+
+    def p_holds_colour(self, seat: int, colour: Colour, hand_size: int) -> float:
+        """Chance that ``seat`` holds at least one ``colour`` card (hypergeometric
+        over the unseen pool for the cards we know nothing about)."""
+        ci = COLOUR_INDEX[colour]
+        if any(DECK[c].colour is colour for c in self.known[seat]):
+            return 1.0
+        free = max(0, hand_size - len(self.known[seat]))
+        free = min(free, max(0, hand_size - self.not_colour[seat][ci]))
+        pool = len(self.unseen)
+        good = sum(1 for c in self.unseen if DECK[c].colour is colour)
+        if free <= 0 or good <= 0 or pool <= 0:
+            return 0.0
+        p_none = 1.0
+        for k in range(free):
+            if pool - k <= 0:
+                break
+            p_none *= max(0.0, (pool - good - k) / (pool - k))
+        return 1.0 - p_none
+
+
+def track(view: PlayerView) -> Knowledge:
+    """Read the view's round log once and return what it tells us."""
+    n = view.num_seats
+    me = view.seat
+    sizes = [0] * n
+    not_colour = [[0] * 4 for _ in range(n)]
+    known: list[list[int]] = [[] for _ in range(n)]
+    choice_draws = [0] * n
+    colour: Colour | None = None
+    top = -1
+    before_colour: Colour | None = None
+    before_top = -1
+    last_player = -1
+    turn_seat = -1
+    turn_reason = ""
+    pending_draw: tuple[int, Colour] | None = None  # (seat, colour) of a draw by choice
+    log = view.log
+    for ev in log:
+        k = ev.kind
+        if k == "deal":
+            sizes[ev.seat] += len(ev.cards) or ev.hidden
+        elif k == "start_card":
+            top = ev.cards[0]
+            colour = ev.colour
+        elif k == "play":
+            s = ev.seat
+            pending_draw = None
+            before_colour, before_top, last_player = colour, top, s
+            for cid in ev.cards:
+                card_colour = DECK[cid].colour
+                for ci, c in enumerate(COLOURS):
+                    if card_colour is not c and not_colour[s][ci] > 0:
+                        not_colour[s][ci] -= 1
+                if cid in known[s]:
+                    known[s].remove(cid)
+            sizes[s] -= len(ev.cards)
+            top = ev.cards[-1]
+            colour = ev.colour
+        elif k == "colour":
+            colour = ev.colour
+        elif k == "draw":
+            s = ev.seat
+            count = len(ev.cards) or ev.hidden
+            if ev.reason == "choice" and turn_seat == s and turn_reason == "play" \
+                    and colour is not None:
+                ci = COLOUR_INDEX[colour]
+                if pending_draw is None:
+                    # T3: drawing instead of playing: we take it they could not follow.
+                    not_colour[s][ci] = max(not_colour[s][ci], sizes[s])
+                    choice_draws[s] += 1
+                else:
+                    not_colour[s][ci] += 1  # the previous drawn card did not fit either
+                pending_draw = (s, colour)
+            sizes[s] += count
+        elif k == "turn":
+            if pending_draw is not None and not (ev.seat == pending_draw[0]
+                                                 and ev.reason == "keep_or_play"):
+                s, c = pending_draw
+                not_colour[s][COLOUR_INDEX[c]] += 1  # the drawn card could not be played
+            pending_draw = None
+            turn_seat, turn_reason = ev.seat, ev.reason
+        elif k == "challenge":
+            if ev.seat == me and ev.cards:
+                known[ev.target] = list(ev.cards)
+        elif k == "pass":
+            pending_draw = None
+    sizes_now = view.hand_sizes
+    for s in range(n):
+        for ci in range(4):
+            if not_colour[s][ci] > sizes_now[s]:
+                not_colour[s][ci] = sizes_now[s]
+        if len(known[s]) > sizes_now[s]:
+            known[s] = known[s][:sizes_now[s]]
+    known[me] = []
+    taken = {c.id for c in view.hand} | {c.id for c in view.discard}
+    for s in range(n):
+        taken.update(known[s])
+    unseen = [cid for cid in range(len(DECK)) if cid not in taken]
+    return Knowledge(me, n, not_colour, known, unseen, before_colour, before_top, last_player,
+                     choice_draws)
