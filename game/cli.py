@@ -104,9 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def known_levels() -> list[str]:
+    """Registered AI levels plus the documented ones (easy, normal, hard)."""
     from game.ai.registry import level_names
+    from game.config import AI_LEVELS
 
-    return level_names()
+    names = list(level_names())
+    return names + [lv for lv in AI_LEVELS if lv not in names]
 
 
 def parse_players(spec: str, levels: list[str] | None = None) -> list[SeatConfig]:

@@ -17,7 +17,7 @@ def make_app(*argv: str) -> App:
     return app
 
 
-def click_at(app: App, pos: tuple[int, int], frames: int = 3) -> None:
+def click_at(app: App, pos: tuple[int, int], frames: int = 5) -> None:
     pygame.mouse.set_pos(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     app.pump(1)
@@ -27,7 +27,7 @@ def click_at(app: App, pos: tuple[int, int], frames: int = 3) -> None:
     app.pump(frames)
 
 
-def click(app: App, element: Any, frames: int = 3) -> None:
+def click(app: App, element: Any, frames: int = 5) -> None:
     """Press and release the left button over the centre of ``element``."""
     click_at(app, element.rect.center, frames)
 

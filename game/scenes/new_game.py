@@ -14,6 +14,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame_gui.core import UIContainer
 from pygame_gui.elements import (
     UICheckBox,
     UIDropDownMenu,
@@ -200,6 +201,7 @@ class NewGameScene(UIScene):
         self.seats_box: UIScrollingContainer | None = None
         self.rules_box: UIScrollingContainer | None = None
         self.preset_dd: UIDropDownMenu | None = None
+        self.preset_layer: Any = None
         self.field_widgets: dict[str, Any] = {}
         self.message_box: UITextBox | None = None
         self.start_button: Any = None
@@ -253,7 +255,10 @@ class NewGameScene(UIScene):
     def _own(self, store: list[Any], start: int) -> None:
         store.extend(self._elements[start:])
 
-    def build_seats(self) -> None:
+    def build_seats(self, keep_scroll: bool = False) -> None:
+        scroll = 0.0
+        if keep_scroll and self.seats_box is not None and self.seats_box.vert_scroll_bar:
+            scroll = self.seats_box.vert_scroll_bar.start_percentage
         self._forget(self._seat_elems)
         start = len(self._elements)
         r = self.seats_rect
@@ -269,22 +274,28 @@ class NewGameScene(UIScene):
         row_h, gap = self.px(44), self.px(8)
         inner_w = box_rect.width - self.px(18)
         num_w = self.px(34)
-        kind_w = int((inner_w - num_w) * 0.46)
+        kind_w = int((inner_w - num_w) * 0.5)
         del_w = self.px(40) if len(m.seats) > MIN_SEATS else 0
         name_w = inner_w - num_w - kind_w - del_w - self.px(16)
         teams = bool(m.values.get("teams"))
-        for i, seat in enumerate(m.seats):
+        for i in range(len(m.seats)):
             y = i * (row_h + gap)
             mark = f"{i + 1}" + (("A" if i % 2 == 0 else "B") if teams else "")
             self.label(pygame.Rect(0, y, num_w, row_h), mark, class_id="@rule_id",
                        container=box)
-            current = next(o for o in self.kind_options
-                           if o[1] == ("human" if seat["kind"] == "human" else seat["level"]))
-            dd = UIDropDownMenu(self.kind_options, current,
-                                pygame.Rect(num_w, y + self.px(2), kind_w, row_h - self.px(4)),
-                                manager=self.app.ui, container=box,
-                                expansion_height_limit=self.px(260))
-            self.on_change(dd, self._kind_changed(i))
+            arrow_w = self.px(30)
+            rh = row_h - self.px(4)
+            self.button(pygame.Rect(num_w, y + self.px(2), arrow_w, rh), "‹",
+                        self._kind_cycler(i, -1), container=box, nav=False,
+                        object_id=oid("@small_button"), tooltip=t("newgame.kind_tip"))
+            self.button(pygame.Rect(num_w + arrow_w + self.px(3), y + self.px(2),
+                                    kind_w - 2 * arrow_w - self.px(6), rh),
+                        self.kind_text(i), self._kind_cycler(i, 1), container=box, nav=False,
+                        object_id=oid("@small_button", "#seat_kind"),
+                        tooltip=t("newgame.kind_tip"))
+            self.button(pygame.Rect(num_w + kind_w - arrow_w, y + self.px(2), arrow_w, rh), "›",
+                        self._kind_cycler(i, 1), container=box, nav=False,
+                        object_id=oid("@small_button"), tooltip=t("newgame.kind_tip"))
             entry = UITextEntryLine(pygame.Rect(num_w + kind_w + self.px(8), y + self.px(2),
                                                 name_w, row_h - self.px(4)),
                                     manager=self.app.ui, container=box,
@@ -297,6 +308,8 @@ class NewGameScene(UIScene):
                             container=box, object_id=oid("@small_button"), nav=False,
                             tooltip=t("newgame.remove"))
         box.set_scrollable_area_dimensions((inner_w, len(m.seats) * (row_h + gap)))
+        if scroll and box.vert_scroll_bar is not None:
+            box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         self.add_button = self.button(
             pygame.Rect(r.x + pad, r.bottom - self.px(58), self.px(220), self.px(44)),
             t("newgame.add"), self.add_seat, enabled=len(m.seats) < MAX_SEATS,
@@ -316,13 +329,12 @@ class NewGameScene(UIScene):
         head_h = self.px(40)
         self.label(pygame.Rect(r.x + pad, r.y + self.px(8), int(r.width * 0.4), head_h),
                    t("newgame.rules"), class_id="@heading")
-        options = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
         dd_w = int(r.width * 0.5)
-        self.preset_dd = UIDropDownMenu(
-            options, next(o for o in options if o[1] == m.preset),
-            pygame.Rect(r.right - pad - dd_w, r.y + self.px(10), dd_w, self.px(38)),
-            manager=self.app.ui)
-        self.on_change(self.preset_dd, self._preset_changed)
+        # The preset list opens over the rules list: give it its own, higher layer.
+        self.preset_layer = self.track(UIContainer(
+            pygame.Rect(r.right - pad - dd_w, r.y + self.px(10), dd_w, self.px(38) + self.px(140)),
+            manager=self.app.ui, starting_height=40))
+        self._make_preset_dropdown()
         box_rect = pygame.Rect(r.x + pad, r.y + head_h + self.px(18), r.width - 2 * pad,
                                r.height - head_h - self.px(30))
         box = UIScrollingContainer(box_rect, manager=self.app.ui, allow_scroll_x=False)
@@ -358,11 +370,20 @@ class NewGameScene(UIScene):
                 self.field_widgets[name] = widget
                 y += row_h
             y += self.px(6)
-        box.set_scrollable_area_dimensions((inner_w, y))
+        box.set_scrollable_area_dimensions((inner_w, y + self.px(40)))
         if scroll and box.vert_scroll_bar is not None:
             box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         self._own(self._rule_elems, start)
         self.validate()
+
+    def _make_preset_dropdown(self) -> None:
+        options = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
+        layer = self.preset_layer
+        self.preset_dd = UIDropDownMenu(
+            options, next(o for o in options if o[1] == self.model.preset),
+            pygame.Rect(0, 0, layer.relative_rect.width, self.px(38)),
+            manager=self.app.ui, container=layer)
+        self.on_change(self.preset_dd, self._preset_changed)
 
     def _field_widget(self, name: str, rect: pygame.Rect, box: Any) -> Any:
         value = self.model.values[name]
@@ -387,15 +408,27 @@ class NewGameScene(UIScene):
         return self.on_change(cb, lambda e: self._value_changed(name, bool(cb.is_checked)))
 
     # ------------------------------------------------------------ changes
-    def _kind_changed(self, i: int) -> Any:
-        def changed(event: pygame.event.Event) -> None:
-            option = event.selected_option_id
-            if option == "human":
-                self.model.set_kind(i, "human", "normal")
-            else:
-                self.model.set_kind(i, "ai", option)
-            self.build_seats()
-        return changed
+    def kind_text(self, i: int) -> str:
+        seat = self.model.seats[i]
+        key = "human" if seat["kind"] == "human" else seat["level"]
+        return next(text for text, k in self.kind_options if k == key)
+
+    def _kind_cycler(self, i: int, step: int) -> Any:
+        def cycle() -> None:
+            self.cycle_kind(i, step)
+        return cycle
+
+    def cycle_kind(self, i: int, step: int) -> None:
+        """Human -> each AI level -> random level -> Human (``step`` -1 goes back)."""
+        keys = [k for _, k in self.kind_options]
+        seat = self.model.seats[i]
+        current = "human" if seat["kind"] == "human" else seat["level"]
+        nxt = keys[(keys.index(current) + step) % len(keys)] if current in keys else keys[0]
+        if nxt == "human":
+            self.model.set_kind(i, "human", "normal")
+        else:
+            self.model.set_kind(i, "ai", nxt)
+        self.build_seats(keep_scroll=True)
 
     def _name_changed(self, i: int) -> Any:
         def changed(event: pygame.event.Event) -> None:
@@ -405,7 +438,7 @@ class NewGameScene(UIScene):
     def _remover(self, i: int) -> Any:
         def remove() -> None:
             self.model.remove_seat(i)
-            self.build_seats()
+            self.build_seats(keep_scroll=True)
         return remove
 
     def add_seat(self) -> None:
@@ -443,13 +476,10 @@ class NewGameScene(UIScene):
     def _switch_to_custom_display(self) -> None:
         """The preset became Custom while typing: keep the entry, update the rest in place."""
         if self.preset_dd is not None:
-            rect, old = self.preset_dd.relative_rect.copy(), self.preset_dd
-            options = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
-            dd = UIDropDownMenu(options, options[-1], rect, manager=self.app.ui)
-            self.on_change(dd, self._preset_changed)
-            self._rule_elems.append(dd)
+            old = self.preset_dd
             self._forget([old])
-            self.preset_dd = dd
+            self._make_preset_dropdown()
+            self._rule_elems.append(self.preset_dd)
         for widget in self.field_widgets.values():
             widget.enable()
 

@@ -1,0 +1,161 @@
+"""New-game screen: seats, presets, custom rules and the conflict checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pygame_gui.elements import UICheckBox
+from ui_driver import buttons, choose, click, make_app
+
+from game.app import App
+from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES
+from game.scenes.new_game import SURPRISE, NewGameModel, NewGameScene
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = make_app("--lang", "en", "--scene", "new_game")
+    yield a
+    a.shutdown()
+
+
+def scene(app: App) -> NewGameScene:
+    top = app.scenes.top
+    assert isinstance(top, NewGameScene)
+    return top
+
+
+def scroll_rules_to(app: App, name: str) -> None:
+    """Scroll the rules list until the widget of ``name`` is in view."""
+    sc = scene(app)
+    box = sc.rules_box
+    widget = sc.field_widgets[name]
+    for pct in [i / 20 for i in range(21)]:
+        box.vert_scroll_bar.set_scroll_from_start_percentage(pct)
+        app.pump(2)
+        if box.rect.contains(widget.rect):
+            return
+    raise AssertionError(f"{name} never scrolled into view")
+
+
+def message(app: App) -> str:
+    return scene(app).message_box.html_text
+
+
+def test_defaults_you_and_three_normal_bots(app: App) -> None:
+    m = scene(app).model
+    assert [s["kind"] for s in m.seats] == ["human", "ai", "ai", "ai"]
+    assert m.preset == "official"
+    assert scene(app).start_button.is_enabled
+    assert "Ready" in message(app)
+
+
+def test_presets_lock_the_non_match_rules(app: App) -> None:
+    sc = scene(app)
+    assert not sc.field_widgets["stack_rule"].is_enabled
+    assert sc.field_widgets["target_score"].is_enabled
+    choose(app, sc.preset_dd, "sheet")
+    assert sc.model.settings() == SHEET_HOUSE_RULES
+    choose(app, sc.preset_dd, "custom")
+    assert sc.model.preset == "custom"
+    assert sc.field_widgets["stack_rule"].is_enabled
+
+
+def test_conflicting_custom_rules_disable_start_until_fixed(app: App) -> None:
+    sc = scene(app)
+    choose(app, sc.preset_dd, "custom")
+    scroll_rules_to(app, "pair_on_plus4")
+    box = sc.field_widgets["pair_on_plus4"]
+    assert isinstance(box, UICheckBox)
+    click(app, box)
+    assert sc.model.values["pair_on_plus4"] is True
+    assert not sc.start_button.is_enabled
+    text = message(app)
+    assert "Cannot start" in text and "(H4)" in text and "Stacking (H1)" in text
+    click(app, sc.start_button)
+    assert app.scenes.top is sc  # disabled: nothing happens
+    scroll_rules_to(app, "pair_on_plus4")
+    click(app, sc.field_widgets["pair_on_plus4"])
+    assert sc.model.values["pair_on_plus4"] is False
+    assert sc.start_button.is_enabled
+    assert "Ready" in message(app)
+
+
+def test_teams_need_an_even_number_of_players(app: App) -> None:
+    sc = scene(app)
+    remove = [b for b in buttons(app).values() if b.text == "×"]
+    click(app, remove[-1])  # 3 players now
+    assert len(sc.model.seats) == 3
+    click(app, sc.field_widgets["teams"])
+    assert sc.model.values["teams"] is True
+    assert sc.model.preset == "custom"  # a match field moved away from Official
+    assert not sc.start_button.is_enabled
+    assert "even number of players" in message(app)
+    click(app, sc.add_button)
+    assert len(sc.model.seats) == 4
+    assert sc.start_button.is_enabled
+
+
+def test_bad_target_score_is_explained(app: App) -> None:
+    sc = scene(app)
+    entry = sc.field_widgets["target_score"]
+    click(app, entry)
+    entry.set_text("20")
+    sc._number_changed("target_score", type("E", (), {"ui_element": entry})())
+    assert not sc.start_button.is_enabled
+    assert "from 50 to 5000" in message(app)
+    entry.set_text("300")
+    sc._number_changed("target_score", type("E", (), {"ui_element": entry})())
+    assert sc.start_button.is_enabled
+    assert sc.model.values["target_score"] == 300
+
+
+def test_seat_kinds_and_limits(app: App) -> None:
+    sc = scene(app)
+    for _ in range(8):
+        if sc.add_button.is_enabled:
+            click(app, sc.add_button)
+    assert len(sc.model.seats) == 10
+    assert not sc.add_button.is_enabled
+    kind = next(e for e in sc._seat_elems if getattr(e, "text", "") == "Human")
+    sc.seats_box.vert_scroll_bar.set_scroll_from_start_percentage(0.0)
+    app.pump(2)
+    click(app, kind)  # Human -> the first AI level
+    assert sc.model.seats[0]["kind"] == "ai" and sc.model.seats[0]["level"] == sc.model.levels[0]
+    back = next(e for e in sc._seat_elems if getattr(e, "text", "") == "‹")
+    click(app, back)  # back to Human
+    assert sc.model.seats[0]["kind"] == "human"
+    click(app, back)  # wraps round to the random level
+    assert sc.model.seats[0]["level"] == SURPRISE
+
+
+def test_start_remembers_seats_and_preset(app: App) -> None:
+    sc = scene(app)
+    choose(app, sc.preset_dd, "sheet")
+    click(app, sc.start_button)
+    s = app.settings
+    assert s.last_preset == "sheet"
+    assert [d["kind"] for d in s.last_seats] == ["human", "ai", "ai", "ai"]
+    from game.storage.user_settings import load_settings
+
+    assert load_settings().last_preset == "sheet"
+    top = app.scenes.top
+    if type(top).__name__ == "TableScene":
+        assert top.config.settings == SHEET_HOUSE_RULES
+
+
+def test_model_names_and_surprise_level() -> None:
+    seats = [{"kind": "human", "name": ""}, {"kind": "ai", "level": SURPRISE, "name": ""},
+             {"kind": "ai", "level": "nonsense", "name": "Bob"}]
+    m = NewGameModel(seats, "custom", {"teams": "bad type", "stack_rule": "same_kind"},
+                     ["easy", "normal", "hard"])
+    assert m.values["teams"] is False and m.values["stack_rule"] == "same_kind"
+    assert m.seats[2]["level"] == "normal"
+    config = m.config(seed=3)
+    assert config.seats[0].name == "You" and config.seats[2].name == "Bob"
+    assert config.seats[1].level in ("easy", "normal", "hard")
+    assert config.seed == 3
+    assert m.seats_to_save()[0]["name"] == ""
+    m2 = NewGameModel([], "official", {}, ["normal"])
+    assert len(m2.seats) == 4 and m2.settings() == OFFICIAL

@@ -1,0 +1,86 @@
+"""Settings screen: changes apply at once and are saved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider
+from ui_driver import buttons, choose, click, make_app
+
+from game import i18n
+from game.app import App
+from game.scenes.menu import MenuScene
+from game.scenes.settings_scene import SettingsScene
+from game.storage.user_settings import load_settings
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = make_app("--lang", "en")
+    click(a, buttons(a)["Settings"])
+    assert isinstance(a.scenes.top, SettingsScene)
+    yield a
+    a.shutdown()
+    i18n.set_language("en")
+
+
+def labels(app: App) -> set[str]:
+    return {e.text for e in app.scenes.top._elements if type(e).__name__ == "UILabel"}
+
+
+def test_switching_to_chinese_changes_every_text(app: App) -> None:
+    assert "Language" in labels(app)
+    lang = app.scenes.top.find(UIDropDownMenu, 0)
+    choose(app, lang, "中文")
+    assert i18n.language() == "zh"
+    assert app.ui.get_locale() == "zh"
+    assert {"语言", "音效", "音乐", "卡牌大小"} <= labels(app)
+    assert "Language" not in labels(app)
+    assert load_settings().language == "zh"
+    click(app, buttons(app)["返回"])
+    assert isinstance(app.scenes.top, MenuScene)
+    assert {"快速开始", "新游戏", "设置", "退出"} <= set(buttons(app))
+
+
+def test_colourblind_and_card_size_are_saved(app: App) -> None:
+    scene = app.scenes.top
+    boxes = [e for e in scene._elements if isinstance(e, UICheckBox)]
+    colourblind = boxes[1]
+    click(app, colourblind)
+    assert app.settings.colourblind is True
+    assert load_settings().colourblind is True
+    card = scene.find(UIDropDownMenu, 3)
+    choose(app, card, "Large")
+    assert app.settings.card_size == "large"
+    assert load_settings().card_size == "large"
+
+
+def test_sliders_change_volumes(app: App) -> None:
+    scene = app.scenes.top
+    sfx = scene.find(UIHorizontalSlider, 0)
+    knob = sfx.sliding_button.rect.center
+    pygame.mouse.set_pos(knob)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=knob, button=1))
+    app.pump(2)
+    target = (sfx.rect.left + sfx.rect.width // 4, knob[1])
+    pygame.mouse.set_pos(target)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    app.pump(3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    app.pump(4)
+    assert app.settings.sfx_volume < 0.8
+    click(app, buttons(app)["Back"])  # leaving saves
+    assert load_settings().sfx_volume == pytest.approx(app.settings.sfx_volume)
+
+
+def test_animation_speed_and_window_size(app: App) -> None:
+    scene = app.scenes.top
+    choose(app, scene.find(UIDropDownMenu, 1), "Fast")
+    assert app.settings.anim_speed == "fast"
+    choose(app, scene.find(UIDropDownMenu, 2), "1024 × 640")
+    assert tuple(app.settings.window_size) == (1024, 640)
+    assert app.size == pygame.display.get_surface().get_size()
+    assert load_settings().anim_speed == "fast"
