@@ -247,3 +247,14 @@ def test_T6_cannot_catch_yourself():
     run(g, Play(0, (g.hands[0][0],)))
     with pytest.raises(IllegalAction):
         g.apply(Catch(0, 0))
+
+
+def test_T6_multi_play_down_to_one_card_calls_after():
+    # Engine choice: an early call needs exactly two cards in hand; a player who goes
+    # from three cards to one with an H4 pair calls just after playing.
+    g = uno_game(OFFICIAL.with_(multi_play=True), mine="R8 G8 Y9")
+    assert not g.is_legal(CallUno(0))
+    run(g, Play(0, tuple(g.hands[0][:2])))
+    assert g.uno_exposed == 0
+    run(g, CallUno(0))
+    assert not g.is_legal(Catch(1, 0))

@@ -329,3 +329,17 @@ def test_S5_count_off_counts_turned_number_from_dealer():
         g = Game.new(s, 4, seed)
         number = DECK[g.discard[-1]].number
         assert g.to_act == (g.dealer + number) % 4
+
+
+def test_S4_colour_only_lasts_until_the_first_card_is_played():
+    # Engine choice (RULES.md says "only the first play"): if the first player draws
+    # and keeps, the next player still faces the turned card and must follow its colour.
+    s = OFFICIAL.with_(start_match="colour_only")
+    c = Faces()
+    g = rig(s, hands=[c.ids("G1 G2"), c.ids("B5 R6"), c.ids("Y1 Y2")], top=c("R5"),
+            draw_pile=c.ids("Y9"), first_colour_only=True)
+    run(g, Draw(0))
+    assert g.to_act == 1
+    assert g.why_not(1, g.hands[1][0]).rule == "S4"
+    run(g, Play(1, (g.hands[1][1],)))
+    assert not g.first_colour_only
