@@ -278,7 +278,7 @@ class TableScene(Scene):
         v = self.model
         for a in legal:
             if isinstance(a, CallUno):
-                add("uno", t("tbl.uno"), a, True)
+                add("uno", t("tbl.uno"), a, len(self.model.hand) <= 2)
             elif isinstance(a, Catch):
                 add(f"catch{a.target}", t("tbl.catch", name=self.ctl.names[a.target]), a, True)
         jumps = [a for a in legal if isinstance(a, JumpIn)]

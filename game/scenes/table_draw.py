@@ -49,27 +49,46 @@ def _line2(scene: TableScene, seat: int) -> str:
     return f"{cards} · {t('tbl.score', n=score)}"
 
 
+_static: dict[str, object] = {"key": None, "surf": None}
+
+
+def _static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
+    """Felt, log backdrop and the direction ring: one opaque surface, redrawn on change."""
+    lay = scene.layout
+    key = (size, lay.log.w, lay.centre, lay.card_h, scene.model.direction >= 0)
+    surf = _static["surf"]
+    if _static["key"] != key or not isinstance(surf, pygame.Surface):
+        surf = pygame.Surface(size)
+        surf.blit(_background(size), (0, 0))
+        if lay.log.w:
+            tw.panel(surf, lay.log, 0, (4, 24, 15, 235), (70, 130, 95, 255), 1)
+        ring = round(lay.card_h * 2.3)
+        arrow = tw.faded((ring, scene.model.direction >= 0), 70)
+        surf.blit(arrow, arrow.get_rect(center=lay.centre))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        _static["key"], _static["surf"] = key, surf
+    return surf
+
+
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout
     m = scene.model
-    px = lay.px
-    surface.blit(_background(surface.get_size()), (0, 0))
-    if lay.log.w:
-        tw.panel(surface, lay.log, 0, (4, 24, 15, 235), (70, 130, 95, 255), 1)
+    surface.blit(_static_layer(scene, surface.get_size()), (0, 0))
 
     _draw_info(scene, surface)
     tw.draw_piles(surface, lay, m.draw_pile, m.discard, m.colour, m.direction, scene.colourblind,
                   t("tbl.pile", n=m.draw_pile),
-                  t("tbl.penalty", n=m.penalty) if m.penalty else "")
+                  t("tbl.penalty", n=m.penalty) if m.penalty else "", ring=False)
 
     teams = m.teams
     for seat, spot in lay.seats.items():
-        tw.draw_mini_fan(surface, lay, spot.fan_center, m.sizes[seat] if seat < len(m.sizes) else 0)
-    for seat, spot in lay.seats.items():
-        tw.draw_plate(surface, lay, spot.plate, scene.ctl.names[seat], _level_badge(scene, seat),
-                      _line2(scene, seat), active=m.to_act == seat,
-                      out=seat in m.out, team=teams[seat] if teams else -1,
-                      uno=seat in m.uno_called, pulse=scene.now)
+        img, offset = tw.seat_sprite(
+            lay, spot.plate.size, (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
+            m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
+            _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
+            teams[seat] if teams else -1, seat in m.uno_called)
+        surface.blit(img, (spot.plate.x - offset[0], spot.plate.y - offset[1]))
     _draw_bottom(scene, surface)
     scene.anim.draw(surface, scene.render_card)
     for eff in scene.anim.effects:
@@ -80,7 +99,6 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         scene.picker.draw(surface, lay, t("tbl.pick_colour"),
                           t("tbl.esc_cancel") if scene.picker_cards else "", names,
                           scene.colourblind, pygame.mouse.get_pos())
-    del px
 
 
 def _draw_bottom(scene: TableScene, surface: pygame.Surface) -> None:
@@ -102,7 +120,7 @@ def _draw_bottom(scene: TableScene, surface: pygame.Surface) -> None:
     teams = m.teams
     tw.draw_plate(surface, lay, bottom.plate, scene.ctl.names[seat], _level_badge(scene, seat),
                   _line2(scene, seat), active=m.to_act == seat, out=seat in m.out,
-                  team=teams[seat] if teams else -1, uno=seat in m.uno_called, pulse=scene.now)
+                  team=teams[seat] if teams else -1, uno=seat in m.uno_called)
 
 
 def _draw_info(scene: TableScene, surface: pygame.Surface) -> None:
@@ -117,6 +135,10 @@ def _draw_info(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(img, (x, y))
     y += img.get_height() + px(2)
     width = min(lay.table.w // 3, px(330))
+    for spot in lay.seats.values():  # keep clear of the seats in the top-left corner
+        top = min(spot.plate.top, spot.fan_center[1] - lay.mini_h // 2)
+        if top < y + px(50) and spot.plate.right > x:
+            width = min(width, max(px(120), spot.plate.left - lay.mini_w - x))
     for i, line in enumerate(scene.ticker[-3:]):
         shade = (tw.MUTED if i < len(scene.ticker[-3:]) - 1 else tw.CREAM)
         img = tw.fit_text(line, lay.font_px(13), width, shade)
@@ -141,7 +163,7 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         colour = tw.MUTED
     if scene.viewer < 0:
         msg = (t("tbl.spectator") + (" · " + msg if msg else ""))
-    if msg and not scene.picker.open:
+    if msg and not scene.picker.open and scene.hover_tip is None:
         img = tw.text(msg, lay.font_px(17), colour, True)
         r = img.get_rect(midbottom=(lay.table.centerx, y))
         back = r.inflate(px(20), px(6))
@@ -155,16 +177,13 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
         surface.blit(img, r)
     if scene.hover_tip is not None and not scene.picker.open:
-        i, tip = scene.hover_tip
-        rects = scene.hand.rects(lay)
-        if 0 <= i < len(rects):
-            img = tw.fit_text(tip, lay.font_px(14), lay.table.w - px(40), tw.CREAM)
-            r = img.get_rect(midbottom=(rects[i].centerx, rects[i].top - px(10)))
-            box = r.inflate(px(16), px(8))
-            box.clamp_ip(lay.table)
-            r.center = box.center
-            tw.panel(surface, box, px(8), (30, 10, 10, 235), (*tw.RED, 255), 1)
-            surface.blit(img, r)
+        # Why the hovered card cannot be played: in place of the turn prompt.
+        tip = scene.hover_tip[1]
+        img = tw.fit_text(tip, lay.font_px(15), lay.table.w - px(60), tw.CREAM, True)
+        r = img.get_rect(midbottom=(lay.table.centerx, y))
+        box = r.inflate(px(20), px(6))
+        tw.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*tw.RED, 255), 1)
+        surface.blit(img, r)
 
 
 def _draw_effect(scene: TableScene, surface: pygame.Surface, e: Effect) -> None:
@@ -172,20 +191,11 @@ def _draw_effect(scene: TableScene, surface: pygame.Surface, e: Effect) -> None:
     px = lay.px
     p = e.progress
     if e.kind == "bubble":
-        grow = min(1.0, p * 6)
         alpha = 255 if p < 0.75 else round(255 * (1 - p) / 0.25)
-        img = tw.text(e.text, lay.font_px(22 * (0.6 + 0.4 * grow)), (255, 255, 255), True)
-        r = img.get_rect(midbottom=(round(e.pos[0]), round(e.pos[1] - px(6) - px(14) * p)))
-        box = r.inflate(px(22), px(10))
-        bubble = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bubble, (*e.colour, 255), bubble.get_rect(), border_radius=box.h // 2)
-        pygame.draw.rect(bubble, (255, 255, 255, 255), bubble.get_rect(), width=max(1, px(2)),
-                         border_radius=box.h // 2)
-        fg = img if e.colour != tw.GOLD else tw.text(e.text, lay.font_px(22 * (0.6 + 0.4 * grow)),
-                                                     tw.INK, True)
-        bubble.blit(fg, fg.get_rect(center=(box.w // 2, box.h // 2)))
+        bubble = tw.bubble(e.text, lay.font_px(22), e.colour, px(2))
         bubble.set_alpha(alpha)
-        surface.blit(bubble, box)
+        r = bubble.get_rect(midbottom=(round(e.pos[0]), round(e.pos[1] - px(6) - px(14) * p)))
+        surface.blit(bubble, r)
     elif e.kind == "colour" and e.icon:
         col = Colour(e.icon)
         r = round(lay.card_w * (0.6 + 0.8 * p))

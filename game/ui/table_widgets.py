@@ -4,7 +4,6 @@ the action button bar and the scrollable game log."""
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -90,15 +89,70 @@ def card_angle(card_id: int) -> int:
 # ---------------------------------------------------------------- seats
 
 
+@lru_cache(maxsize=64)
+def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> pygame.Surface:
+    """A speech bubble ("UNO!", "Skipped!"): a filled pill with a white rim."""
+    fg = text(label, size, INK if colour == GOLD else (255, 255, 255), True)
+    box = fg.get_rect().inflate(size, size // 2)
+    surf = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*colour, 255), surf.get_rect(), border_radius=box.h // 2)
+    pygame.draw.rect(surf, (255, 255, 255, 255), surf.get_rect(), width=max(1, border),
+                     border_radius=box.h // 2)
+    surf.blit(fg, fg.get_rect(center=(box.w // 2, box.h // 2)))
+    return surf
+
+
+@lru_cache(maxsize=128)
+def _seat_sprite(scale: float, mini: tuple[int, int], plate: tuple[int, int],
+                 fan: tuple[int, int], count: int, name: str, badge: str, line2: str,
+                 active: bool, out: bool, team: int, uno: bool,
+                 layout: TableLayout) -> tuple[pygame.Surface, tuple[int, int]]:
+    margin = max(8, round(14 * scale))
+    w = max(plate[0], round(mini[0] * 4.6)) + 2 * margin
+    h = plate[1] + round(1.6 * mini[1]) + 2 * margin
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    ox, oy = (w - plate[0]) // 2, (h - plate[1]) // 2
+    draw_mini_fan(surf, layout, (ox + fan[0], oy + fan[1]), count)
+    draw_plate(surf, layout, pygame.Rect(ox, oy, *plate), name, badge, line2, active=active,
+               out=out, team=team, uno=uno)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    return surf, (ox, oy)
+
+
+def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
+                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
+                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+    """One opponent (card backs + name plate) as a cached sprite and its plate offset."""
+    return _seat_sprite(layout.scale, (layout.mini_w, layout.mini_h), plate, fan, count, name,
+                        badge, line2, active, out, team, uno, _LayoutKey(layout))
+
+
+class _LayoutKey:
+    """Hashable stand-in for a layout's scale in the sprite cache."""
+
+    def __init__(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.key = (layout.scale, layout.mini_w, layout.mini_h)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _LayoutKey) and other.key == self.key
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.layout, name)
+
+
 def draw_plate(surface: pygame.Surface, layout: TableLayout, rect: pygame.Rect, name: str,
                badge: str, line2: str, *, active: bool, out: bool, team: int = -1,
-               uno: bool = False, pulse: float = 0.0) -> None:
+               uno: bool = False) -> None:
     px = layout.px
     r = px(10)
     if active:
         glow = rect.inflate(px(10), px(10))
-        a = 120 + round(80 * (0.5 + 0.5 * math.sin(pulse * 5)))
-        panel(surface, glow, r + px(5), (232, 197, 71, a // 3), (232, 197, 71, a), px(3))
+        panel(surface, glow, r + px(5), (232, 197, 71, 60), (232, 197, 71, 200), px(3))
     fill = (6, 34, 22, 150) if out else (6, 34, 22, 225)
     border = (*TEAM[team % 2], 255) if team >= 0 else (70, 130, 95, 255)
     panel(surface, rect, r, fill, border, max(1, px(2) if team >= 0 else 1))
@@ -138,12 +192,12 @@ def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[in
 def draw_piles(surface: pygame.Surface, layout: TableLayout, draw_count: int,
                discard: Sequence[int], colour: Colour | None, direction: int,
                colourblind: bool, pile_label: str, penalty_label: str,
-               hidden_top: int = 0) -> None:
+               hidden_top: int = 0, ring: bool = True) -> None:
     px = layout.px
-    # Direction of play: a large faint arrow ring behind the piles.
-    ring = round(layout.card_h * 2.3)
-    arrow = faded((ring, direction >= 0), 70)
-    surface.blit(arrow, arrow.get_rect(center=layout.centre))
+    if ring:  # direction of play: a large faint arrow ring behind the piles
+        size = round(layout.card_h * 2.3)
+        arrow = faded((size, direction >= 0), 70)
+        surface.blit(arrow, arrow.get_rect(center=layout.centre))
     # Colour in effect: a soft halo behind the discard pile.
     if colour is not None:
         halo = layout.discard.inflate(px(26), px(26))
