@@ -9,7 +9,9 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.i18n import t
-from game.ui.widgets import UIScene, dim, draw_panel, oid
+from game.resources import get_font
+from game.ui.theme import font_size
+from game.ui.widgets import UIScene, dim, draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App
@@ -47,7 +49,9 @@ class DialogScene(UIScene):
         pad = self.px(28)
         inner = pw - 2 * pad
         title_h = self.px(46)
-        box = UITextBox(self.message.replace("\n", "<br>"), pygame.Rect(0, 0, inner, -1),
+        font = get_font(font_size("body", self.scale))
+        text = "<br>".join(wrap_html(p, font, inner - self.px(24)) for p in self.message.split("\n"))
+        box = UITextBox(text, pygame.Rect(0, 0, inner, -1),
                         manager=self.app.ui, object_id=oid(None, "#dialog_text"))
         self.track(box)
         text_h = min(box.rect.height, int(h * 0.55))

@@ -25,6 +25,7 @@ from pygame_gui.elements import (
 
 from game.config import MatchConfig, SeatConfig
 from game.i18n import t
+from game.resources import get_font
 from game.rules.errors import SettingsConflict
 from game.rules.settings import (
     CHOICES,
@@ -36,7 +37,8 @@ from game.rules.settings import (
     conflicts,
 )
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
-from game.ui.widgets import UIScene, draw_panel, oid
+from game.ui.theme import px as theme_px
+from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App
@@ -215,10 +217,10 @@ class NewGameScene(UIScene):
     def build(self) -> None:
         w, h = self.size
         margin = self.px(28)
-        title_h = self.px(58)
-        self.label(pygame.Rect(0, self.px(10), w, title_h), t("newgame.title"), class_id="@title")
-        top = self.px(10) + title_h + self.px(6)
-        bottom_h = self.px(112)
+        title_h = self.px(66)
+        self.label(pygame.Rect(0, self.px(4), w, title_h), t("newgame.title"), class_id="@title")
+        top = self.px(4) + title_h + self.px(4)
+        bottom_h = self.px(118)
         panel_h = h - top - bottom_h
         left_w = int((w - 3 * margin) * 0.42)
         self.seats_rect = pygame.Rect(margin, top, left_w, panel_h)
@@ -229,8 +231,8 @@ class NewGameScene(UIScene):
         self.start_button = self.button(pygame.Rect(w - margin - bw, y, bw, bh),
                                         t("newgame.start"), self.start,
                                         object_id=oid(None, "#primary"))
-        msg_rect = pygame.Rect(margin + bw + self.px(20), h - bottom_h + self.px(8),
-                               w - 2 * (margin + bw + self.px(20)), bottom_h - self.px(16))
+        msg_rect = pygame.Rect(margin + bw + self.px(16), h - bottom_h + self.px(6),
+                               w - 2 * (margin + bw + self.px(16)), bottom_h - self.px(10))
         self.message_box = self.track(UITextBox("", msg_rect, manager=self.app.ui,
                                                 object_id=oid(None, "#newgame_message")))
         self.kind_options = [(t("newgame.human"), "human")] + [
@@ -264,7 +266,7 @@ class NewGameScene(UIScene):
         r = self.seats_rect
         pad = self.px(16)
         m = self.model
-        head = pygame.Rect(r.x + pad, r.y + self.px(8), r.width - 2 * pad, self.px(40))
+        head = pygame.Rect(r.x + pad, r.y + self.px(6), r.width - 2 * pad, self.px(44))
         self.label(head, t("newgame.players", n=len(m.seats)), class_id="@heading")
         box_rect = pygame.Rect(r.x + pad, head.bottom + self.px(6), r.width - 2 * pad,
                                r.bottom - head.bottom - self.px(70))
@@ -272,7 +274,7 @@ class NewGameScene(UIScene):
         self.track(box)
         self.seats_box = box
         row_h, gap = self.px(44), self.px(8)
-        inner_w = box_rect.width - self.px(18)
+        inner_w = box_rect.width - self.px(26)
         num_w = self.px(34)
         kind_w = int((inner_w - num_w) * 0.5)
         del_w = self.px(40) if len(m.seats) > MIN_SEATS else 0
@@ -287,15 +289,15 @@ class NewGameScene(UIScene):
             rh = row_h - self.px(4)
             self.button(pygame.Rect(num_w, y + self.px(2), arrow_w, rh), "‹",
                         self._kind_cycler(i, -1), container=box, nav=False,
-                        object_id=oid("@small_button"), tooltip=t("newgame.kind_tip"))
+                        object_id=oid("@seat"), tooltip=t("newgame.kind_tip"))
             self.button(pygame.Rect(num_w + arrow_w + self.px(3), y + self.px(2),
                                     kind_w - 2 * arrow_w - self.px(6), rh),
                         self.kind_text(i), self._kind_cycler(i, 1), container=box, nav=False,
-                        object_id=oid("@small_button", "#seat_kind"),
+                        object_id=oid("@seat", "#seat_kind"),
                         tooltip=t("newgame.kind_tip"))
             self.button(pygame.Rect(num_w + kind_w - arrow_w, y + self.px(2), arrow_w, rh), "›",
                         self._kind_cycler(i, 1), container=box, nav=False,
-                        object_id=oid("@small_button"), tooltip=t("newgame.kind_tip"))
+                        object_id=oid("@seat"), tooltip=t("newgame.kind_tip"))
             entry = UITextEntryLine(pygame.Rect(num_w + kind_w + self.px(8), y + self.px(2),
                                                 name_w, row_h - self.px(4)),
                                     manager=self.app.ui, container=box,
@@ -326,7 +328,7 @@ class NewGameScene(UIScene):
         r = self.rules_rect
         pad = self.px(16)
         m = self.model
-        head_h = self.px(40)
+        head_h = self.px(44)
         self.label(pygame.Rect(r.x + pad, r.y + self.px(8), int(r.width * 0.4), head_h),
                    t("newgame.rules"), class_id="@heading")
         dd_w = int(r.width * 0.5)
@@ -340,7 +342,7 @@ class NewGameScene(UIScene):
         box = UIScrollingContainer(box_rect, manager=self.app.ui, allow_scroll_x=False)
         self.track(box)
         self.rules_box = box
-        inner_w = box_rect.width - self.px(20)
+        inner_w = box_rect.width - self.px(30)
         ctrl_w = min(self.px(250), int(inner_w * 0.42))
         text_w = inner_w - ctrl_w - self.px(12)
         line_h, help_h = self.px(28), self.px(24)
@@ -492,8 +494,10 @@ class NewGameScene(UIScene):
             else:
                 self.start_button.enable()
         if self.message_box is not None:
+            font = get_font(theme_px(15.5, self.scale))
+            width = self.message_box.rect.width - self.px(36)
             if problems:
-                items = "<br>".join(f"• {p}" for p in problems)
+                items = "<br>".join(wrap_html(f"• {p}", font, width) for p in problems)
                 html = f"<font color='#ff786e'><b>{t('newgame.cannot_start')}</b><br>{items}</font>"
             else:
                 preset = t(f"preset.{self.model.preset}")

@@ -8,9 +8,11 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.i18n import t
+from game.resources import get_font
 from game.rules.settings import RuleSettings
 from game.ui.rules_text import rules_html
-from game.ui.widgets import UIScene, draw_panel, oid
+from game.ui.theme import font_size
+from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App
@@ -35,8 +37,17 @@ class RulesScene(UIScene):
         bottom_bar = self.px(80)
         self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, h - top - bottom_bar)
         pad = self.px(14)
+        box_rect = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        body = get_font(font_size("body", self.scale))
+        bold = get_font(font_size("body", self.scale), bold=True)
+        width = box_rect.width - self.px(12) - self.px(34)  # padding and scroll bar
+
+        def wrap(text: str, first_offset: int) -> str:
+            return wrap_html(text, body, width, first_offset)
+
+        id_width = bold.size("S4")[0] + body.size("  ")[0]
         self.text_box = self.track(UITextBox(
-            rules_html(self.settings), self.panel_rect.inflate(-2 * pad, -2 * pad),
+            rules_html(self.settings, wrap, id_width), box_rect,
             manager=self.app.ui, object_id=oid(None, "#rules_text")))
         bw, bh = self.px(220), self.px(50)
         self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2, bw, bh),

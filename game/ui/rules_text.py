@@ -6,6 +6,7 @@ settings of a running match it marks which variants and house rules are on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
@@ -197,28 +198,39 @@ def changed_settings(settings: RuleSettings) -> dict[str, list[str]]:
     return out
 
 
-def rules_html(settings: RuleSettings | None = None) -> str:
-    """The rules for a pygame_gui text box; with ``settings``, the rules in play are marked."""
+Wrap = Callable[[str, int], str]
+
+
+def _plain(text: str, first_offset: int = 0) -> str:
+    return escape(text)
+
+
+def rules_html(settings: RuleSettings | None = None, wrap: Wrap | None = None,
+               id_width: int = 0) -> str:
+    """The rules for a pygame_gui text box; with ``settings``, the rules in play are marked.
+
+    ``wrap(text, first_offset)`` escapes a paragraph and may insert line breaks
+    (pygame_gui cannot break Chinese lines); ``id_width`` is the pixel width of
+    the rule ID in front of each paragraph.
+    """
+    wrap = wrap or _plain
     lang = language()
     changed = changed_settings(settings) if settings is not None else {}
     parts: list[str] = []
     if settings is not None:
-        preset = settings.preset_name
-        parts.append(f"<font color='#e8c547'><b>{escape(t('rules.playing', preset=t(f'preset.{preset}')))}"
-                     f"</b></font><br>")
+        playing = t("rules.playing", preset=t(f"preset.{settings.preset_name}"))
+        parts.append(f"<font color='#e8c547'><b>{wrap(playing, 0)}</b></font><br>")
     for letter, en, zh in SECTIONS:
         title = zh if lang == "zh" else en
         gap = "<br>" if parts else ""
-        parts.append(f"{gap}<font color='#e8c547'><b>{escape(title)}</b></font><br>")
+        parts.append(f"{gap}<font color='#e8c547'><b>{wrap(title, 0)}</b></font><br>")
         for rule in RULES:
             if not rule.id.startswith(letter):
                 continue
-            marker = ""
-            if rule.id in changed:
-                notes = changed[rule.id]
-                note = "; ".join(notes)
-                marker = (f" <font color='#8cdc96'><b>● {escape(t('rules.on_now'))}</b>"
-                          + (f" — {escape(note)}" if note else "") + "</font>")
             parts.append(f"<font color='#e8c547'><b>{rule.id}</b></font>  "
-                         f"{escape(rule.text(lang))}{marker}<br>")
+                         f"{wrap(rule.text(lang), id_width)}<br>")
+            if rule.id in changed:
+                note = "; ".join(changed[rule.id])
+                line = f"● {t('rules.on_now')}" + (f" — {note}" if note else "")
+                parts.append(f"<font color='#8cdc96'><b>{wrap(line, 0)}</b></font><br>")
     return "".join(parts)

@@ -175,6 +175,8 @@ def build_theme(size: tuple[int, int]) -> dict[str, Any]:
         "@menu": {"font": _font(font_size("big_button", s))},
         "@small_button": {"font": _font(small),
                           "misc": _shape(px(7, s), 1, 0, text_horiz_alignment_padding="4")},
+        "@seat": {"font": _font(field),
+                  "misc": _shape(px(7, s), 1, 0, text_horiz_alignment_padding="2")},
         "@danger": {"colours": {"normal_border": c["error"], "hovered_border": c["error"],
                                 "hovered_bg": "#6a2a26", "active_bg": "#4a1d1a"}},
         "label": {
@@ -208,8 +210,12 @@ def build_theme(size: tuple[int, int]) -> dict[str, Any]:
                      "border_width": "1", "shadow_width": "0",
                      "padding": f"{px(14, s)},{px(10, s)}", "line_spacing": "1.25"},
         },
+        "#newgame_message": {"font": _font(px(15.5, s)),
+                             "misc": {"shape": "rectangle", "border_width": "0",
+                                      "shadow_width": "0", "padding": f"{px(6, s)},{px(2, s)}",
+                                      "line_spacing": "1.1"}},
         "text_entry_line": {
-            "font": _font(body),
+            "font": _font(field),
             "colours": field_colours,
             "misc": _shape(px(6, s), 1, 0, padding=f"{px(6, s)},{px(3, s)}"),
         },
