@@ -223,9 +223,6 @@ def test_T6_false_uno_penalty_5_setting():
     assert drew(ev, 0, "false_uno") == 5
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: T6 a player already down to one card who calls UNO on "
-                   "their turn is punished as a false call (engine: size != 2 -> 'false')",
-                   strict=True)
 def test_T6_call_with_one_card_is_not_a_false_call():
     g = uno_game(OFFICIAL.with_(false_uno_penalty=2), mine="G9")
     try:

@@ -343,9 +343,6 @@ def test_H6_with_H4_whole_hand_of_skips_refused():
     run(g, Play(0, (g.hands[0][0],)))
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: H5/R4 under elimination, deflecting a Draw Two with "
-                   "one's last card (a Skip) drops the penalty: the new target is only skipped "
-                   "and draws nothing", strict=True)
 def test_H5_deflect_with_last_card_under_elimination_passes_penalty():
     s = OFFICIAL.with_(deflect=True, scoring="elimination")
     g = table(s, "R+2 Y1 Y2", "RS", "B1 B2", "G1 G2")
@@ -356,9 +353,6 @@ def test_H5_deflect_with_last_card_under_elimination_passes_penalty():
     assert g.to_act == 3
 
 
-@pytest.mark.xfail(reason="ENGINE BUG: H5/R4 under elimination, deflecting with one's last card "
-                   "(a Reverse) drops the penalty: the player sent it back draws nothing",
-                   strict=True)
 def test_H5_reverse_deflect_with_last_card_under_elimination_sends_penalty_back():
     s = OFFICIAL.with_(deflect=True, scoring="elimination")
     g = table(s, "R+2 Y1 Y2", "RR", "B1 B2", "G1 G2")

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from game.rules.actions import Action, WrongPlay
+from game.rules.actions import Action, Draw, WrongPlay
 from game.rules.view import PlayerView
 
 
@@ -40,7 +40,9 @@ def as_choice(result: Action | Choice) -> Choice:
 
 
 class RandomAgent:
-    """Plays a uniformly random legal action (never a T8 wrong play)."""
+    """Plays a uniformly random legal action, never a T8 wrong play, and draws
+    only when it cannot play (as RLCard's random UNO agent); out of turn it
+    takes one of its options half of the time."""
 
     name = "random"
 
@@ -48,7 +50,9 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
-        options = [a for a in legal if not isinstance(a, WrongPlay)] or list(legal)
-        if view.to_act != view.seat and self.rng.random() < 0.5:
-            return None  # out of turn: react only half of the time
+        if view.to_act != view.seat:
+            if self.rng.random() < 0.5:
+                return None  # out of turn: react only half of the time
+            return legal[self.rng.randrange(len(legal))]
+        options = [a for a in legal if not isinstance(a, (WrongPlay, Draw))] or list(legal)
         return options[self.rng.randrange(len(options))]

@@ -360,7 +360,8 @@ class Game:
             if t == seat or t != self.uno_exposed:
                 return ("T6", "Nobody can be caught: only a player down to one card who did not call UNO, before the next turn begins.")
             return None
-        if self.jump_card < 0 or seat == self.jump_from or seat == self.to_act:
+        if (self.jump_card < 0 or seat == self.jump_from or seat == self.to_act
+                or self.phase is not Phase.PLAY):
             return ("H3", "No jump-in is possible now.")
         if action.card != TWIN[self.jump_card] or action.card not in self.hands[seat]:
             return ("H3", "Jump in only with a card identical to the one just played.")
@@ -375,7 +376,7 @@ class Game:
         size = len(self.hands[seat])
         if size == 2 and self.uno_declared != seat and self.phase is not Phase.SKIP_RELAY:
             return "early"
-        if self.settings.false_uno_penalty > 0 and self.phase is Phase.PLAY and size != 2:
+        if self.settings.false_uno_penalty > 0 and self.phase is Phase.PLAY and size > 2:
             return "false"
         return ""
 
@@ -429,7 +430,8 @@ class Game:
             out.append(CallUno(seat))
         if self.uno_exposed >= 0 and self.uno_exposed != seat:
             out.append(Catch(seat, self.uno_exposed))
-        if self.jump_card >= 0 and seat != self.jump_from and seat != self.to_act:
+        if (self.jump_card >= 0 and seat != self.jump_from and seat != self.to_act
+                and phase is Phase.PLAY):
             twin = TWIN[self.jump_card]
             if twin in self.hands[seat]:
                 out.append(JumpIn(seat, twin))
@@ -463,7 +465,7 @@ class Game:
         seats: set[int] = set()
         if self.uno_exposed >= 0:
             seats.update(s for s in range(self.n) if s not in self.out)
-        if self.jump_card >= 0:
+        if self.jump_card >= 0 and self.phase is Phase.PLAY:
             twin = TWIN[self.jump_card]
             for s in range(self.n):
                 if s != self.jump_from and s not in self.out and twin in self.hands[s]:
@@ -694,6 +696,18 @@ class Game:
 
     def _went_out(self, seat: int, kind: Kind, n: int, ctx: Phase) -> None:
         """R1/R4/T9: ``seat`` played its last card."""
+        stacked = ctx in (Phase.PENALTY, Phase.CHALLENGE)
+        if stacked and kind in (Kind.SKIP, Kind.REVERSE):
+            # H5 with the last card: the deflected penalty still lands (as T9).
+            if kind is Kind.REVERSE:
+                self.direction = -self.direction
+                self._emit(Event("direction", value=self.direction))
+            target = self._next(seat)
+            self._emit(Event("deflect", seat=seat, target=target))
+            self._draw(target, self.pending, "penalty")
+            self.pending = 0
+            self._went_out_done(seat, target, deflected=True)
+            return
         victim = self._next(seat)
         if kind in _DRAW_KINDS:  # T9: the next player still draws
             amount = (2 if kind is Kind.DRAW_TWO else 4) * n
@@ -702,6 +716,10 @@ class Game:
             self.pending_kind = ""
             self._draw(victim, total, "penalty")
         self.pending = 0
+        self._went_out_done(seat, victim, kind=kind, n=n)
+
+    def _went_out_done(self, seat: int, victim: int, kind: Kind = Kind.NUMBER, n: int = 1,
+                       deflected: bool = False) -> None:
         self.pending_kind = ""
         self.pending_skips = 0
         self.wd4_offender = -1
@@ -716,7 +734,7 @@ class Game:
             self._emit(Event("out", seat=remaining[0], value=len(self.out)))
             self._end_round(self.out[0])
             return
-        if kind in _DRAW_KINDS or kind is Kind.SKIP:
+        if deflected or kind in _DRAW_KINDS or kind is Kind.SKIP:
             self._skip_and_advance(victim, n if kind is Kind.SKIP else 1)
         elif kind is Kind.REVERSE:
             if n % 2:

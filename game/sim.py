@@ -1,0 +1,232 @@
+"""uno-sim: headless AI-only games, for measuring the engine and the bots.
+
+    uno-sim --players 4 --games 2000 --agents random --rules official --seed 1
+    uno-sim --agents hard,normal,normal,normal --games 2000 --json
+
+A "game" is one round (the first player out wins) unless ``--full-match``
+plays whole matches to the target score. Seats rotate between games so no
+agent keeps the first-move advantage; results are reported per agent entry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai.base import Agent, Choice
+from game.ai.registry import make_agent
+from game.rules.actions import Action, NextRound
+from game.rules.engine import Game
+from game.rules.errors import RulesError
+from game.rules.settings import RuleSettings, preset
+from game.rules.view import Phase
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class GameResult:
+    winner: int  # seat
+    turns: int
+    think: dict[int, list[float]] = field(default_factory=dict)  # seat -> seconds per decision
+
+
+def _ask(agent: Agent, g: Game, seat: int, legal: Sequence[Action],
+         times: list[float] | None) -> Action | None:
+    t0 = time.perf_counter()
+    result = agent.choose(g.view(seat), legal)
+    if times is not None:
+        times.append(time.perf_counter() - t0)
+    if isinstance(result, Choice):
+        return result.action
+    return result
+
+
+def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
+              full_match: bool = False, timed: Sequence[bool] | None = None,
+              max_turns: int = 100_000) -> GameResult:
+    """Play one round (or a whole match); ``agents[i]`` sits in seat ``i``."""
+    n = len(agents)
+    g = Game.new(settings, n, seed)
+    think: dict[int, list[float]] = {s: [] for s in range(n) if timed and timed[s]}
+    turns = 0
+    while turns < max_turns:
+        if g.uno_exposed >= 0 or g.jump_card >= 0:
+            seats = g.out_of_turn_seats()
+            if g.uno_exposed in seats:  # T6: the call wins, so the caller goes first
+                seats.remove(g.uno_exposed)
+                seats.insert(0, g.uno_exposed)
+            for s in seats:
+                legal = g.legal_actions(s)
+                if legal:
+                    act = _ask(agents[s], g, s, legal, think.get(s))
+                    if act is not None:
+                        g.apply(act)
+                        break
+        phase = g.phase
+        if phase is Phase.MATCH_OVER or (phase is Phase.ROUND_OVER and not full_match):
+            return GameResult(g.winner, turns, think)
+        if phase is Phase.ROUND_OVER:
+            g.apply(NextRound(g.to_act))
+            continue
+        seat = g.to_act
+        legal = g.legal_actions(seat)
+        act = _ask(agents[seat], g, seat, legal, think.get(seat))
+        if act is None:
+            raise RulesError(f"agent in seat {seat} declined its own turn")
+        g.apply(act)
+        turns += 1
+    raise RulesError(f"game with seed {seed} did not end within {max_turns} turns")
+
+
+def run(agent_specs: Sequence[str], players: int, games: int, settings: RuleSettings,
+        seed: int, full_match: bool = False, think_ms: int = 300) -> dict[str, Any]:
+    """Play ``games`` games with seats rotated; stats per agent entry."""
+    k = len(agent_specs)
+    wins = [0] * k
+    think: list[list[float]] = [[] for _ in range(k)]
+    timed_all = [spec != "random" for spec in agent_specs]
+    total_turns = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        rot = i % players
+        # entry e sits in seat (e + rot) % players
+        seat_of = [(e + rot) % players for e in range(k)]
+        agents: list[Agent] = [None] * players  # type: ignore[list-item]
+        for e, spec in enumerate(agent_specs):
+            agents[seat_of[e]] = make_agent(spec, seed=seed * 1_000_003 + i * 17 + e,
+                                            think_ms=think_ms)
+        timed = [False] * players
+        for e in range(k):
+            timed[seat_of[e]] = timed_all[e]
+        res = play_game(agents, settings, seed * 1_000_003 + i, full_match, timed)
+        total_turns += res.turns
+        for e in range(k):
+            if seat_of[e] == res.winner:
+                wins[e] += 1
+            think[e].extend(res.think.get(seat_of[e], []))
+    elapsed = time.perf_counter() - t0
+    seats_out = []
+    for e, spec in enumerate(agent_specs):
+        lo, hi = wilson(wins[e], games)
+        entry: dict[str, Any] = {
+            "agent": spec,
+            "wins": wins[e],
+            "win_rate": wins[e] / games if games else 0.0,
+            "ci95": [lo, hi],
+        }
+        if think[e]:
+            ms = sorted(x * 1000 for x in think[e])
+            entry["think_ms"] = {
+                "median": statistics.median(ms),
+                "p95": ms[min(len(ms) - 1, int(0.95 * len(ms)))],
+                "max": ms[-1],
+            }
+        seats_out.append(entry)
+    return {
+        "games": games,
+        "players": players,
+        "rules": settings.preset_name,
+        "full_match": full_match,
+        "fair_share": 1 / players,
+        "games_per_s": games / elapsed if elapsed > 0 else 0.0,
+        "mean_turns": total_turns / games if games else 0.0,
+        "seconds": elapsed,
+        "seats": seats_out,
+    }
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"uno-sim: error: {message}\n")
+        raise SystemExit(2)
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = _Parser(prog="uno-sim", description="Play AI-only UNO games headless and report win rates.")
+    p.add_argument("--players", type=int, default=None, help="seats (2-10); default: number of agents, or 4")
+    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--agents", default="random",
+                   help="comma list: random, easy, normal, hard or module:Class; one entry fills every seat")
+    p.add_argument("--rules", default="official", help="preset name (official, sheet) or a JSON file of settings")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--full-match", action="store_true", help="play whole matches to the target score, not single rounds")
+    p.add_argument("--think-ms", type=int, default=300, help="think-time budget of the hard level (ms)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p.parse_args(argv)
+
+
+def _load_rules(spec: str) -> RuleSettings:
+    if spec.endswith(".json") or Path(spec).is_file():
+        try:
+            data = json.loads(Path(spec).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"cannot read rules file {spec}: {exc}") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"rules file {spec} must hold a JSON object of settings")
+        base = data.pop("preset", "official")
+        return preset(str(base)).with_(**data) if data else preset(str(base))
+    return preset(spec)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    specs = [s.strip() for s in args.agents.split(",") if s.strip()]
+    try:
+        if not specs:
+            raise ValueError("--agents needs at least one agent")
+        players = args.players if args.players is not None else (len(specs) if len(specs) > 1 else 4)
+        if len(specs) == 1:
+            specs = specs * players
+        if len(specs) != players:
+            raise ValueError(f"{len(specs)} agents for {players} players: give one agent or one per seat")
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        if args.think_ms < 1:
+            raise ValueError("--think-ms must be at least 1")
+        settings = _load_rules(args.rules)
+        from game.rules.settings import check_seats
+        check_seats(settings, players)
+        for spec in set(specs):
+            make_agent(spec, 0, args.think_ms)
+    except (ValueError, TypeError, RulesError) as exc:
+        sys.stderr.write(f"uno-sim: error: {exc}\n")
+        return 2
+    result = run(specs, players, args.games, settings, args.seed, args.full_match, args.think_ms)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    fair = result["fair_share"]
+    print(f"{result['games']} {'matches' if args.full_match else 'games (one round each)'}, "
+          f"{players} players, rules: {result['rules']}, seed {args.seed}")
+    print(f"{'seat':>4}  {'agent':<24} {'wins':>6} {'win rate':>9}  {'95% CI':<17} {'x fair':>6}  think ms (median/p95/max)")
+    for e, seat in enumerate(result["seats"]):
+        lo, hi = seat["ci95"]
+        t = seat.get("think_ms")
+        tt = f"{t['median']:.1f}/{t['p95']:.1f}/{t['max']:.1f}" if t else "-"
+        print(f"{e:>4}  {seat['agent']:<24} {seat['wins']:>6} {seat['win_rate']:>8.1%}  "
+              f"[{lo:.1%}, {hi:.1%}]{'':<2} {seat['win_rate'] / fair:>6.2f}  {tt}")
+    print(f"fair share {fair:.1%}; mean turns {result['mean_turns']:.1f}; "
+          f"{result['games_per_s']:.1f} games/s ({result['seconds']:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
