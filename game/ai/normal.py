@@ -329,8 +329,9 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
             if not (drawn.kind is Kind.WILD_DRAW_FOUR and wd4_guilty(view, rest)) \
                     or Pass(me) not in legal:
                 best = pick_wild_colours(view, know, plays)[0]
-                col = best.colour
-                return reason(best, ["play_drawn"] + (["most_colour"] if col else []), col)
+                wild_colour = best.colour
+                extra = ["most_colour"] if wild_colour else []
+                return reason(best, ["play_drawn", *extra], wild_colour)
         return reason(Pass(me), ["keep_drawn"])
     if plays:
         ranked = rank_plays(view, know, pick_wild_colours(view, know, plays))
@@ -338,8 +339,8 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
         return reason(top.action, top.keys or ["most_colour"], top.colour)
     if Draw(me) in legal:
         return reason(Draw(me), ["draw_none"])
-    options = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))] or list(legal)
-    return reason(options[0], ["only"])
+    options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
+    return reason(options[0] if options else legal[0], ["only"])
 
 
 class NormalAgent:

@@ -1,0 +1,223 @@
+"""Hard level: determinized Monte Carlo search.
+
+On its own turn (play, draw, keep-or-play) the Hard player samples the hidden
+cards consistently with everything public (``tracking``: the unseen set, hand
+sizes, cards seen in a challenge, colours a player could not follow), plays
+each candidate move in that sampled world and the rest of the round out with
+a fast greedy policy (``rollout``), and picks the move that wins most often.
+All candidates share each sampled world and random stream (common random
+numbers), so their comparison is fair. The Normal heuristic orders the
+candidates, prunes them (twins, only the two best colours for a wild) and
+breaks ties; it also answers every decision that is not searched (out-of-turn
+calls and catches, challenges, stacking, Skip relay, colour at S4).
+
+The search runs until the think budget (``think_ms``, default 300 ms) is
+nearly used, checking the clock between rollouts; with ``iterations`` set it
+runs exactly that many sampled worlds instead, with no clock (deterministic,
+for tests). It never reads the real game: only the PlayerView.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from game.rules.actions import Action, CallUno, Draw, Pass, Play, WrongPlay
+from game.rules.cards import DECK, Kind
+from game.rules.view import Phase, PlayerView
+
+from .base import Choice
+from .hints import reason
+from .normal import (
+    choose_turn,
+    dedupe_plays,
+    out_of_turn,
+    pick_wild_colours,
+    rank_plays,
+    wd4_guilty,
+    with_uno_call,
+)
+from .registry import register_level
+from .rollout import World, _draw, _next, draw_turn, play_cards, rollout, sample_world
+from .tracking import COLOUR_INDEX, Knowledge, track
+
+MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
+CHALLENGE_RISK = 0.4  # chance a guilty Wild Draw Four of ours gets challenged
+SAFETY = 0.8  # share of the think budget spent searching
+MIN_RUNS = 30  # sampled worlds before the search may stop early ...
+CHECK_EVERY = 10
+CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
+MAX_RUNS = 400  # enough to separate moves that matter; saves time on close calls
+
+
+class HardAgent:
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, think_ms: int = 300,
+                 iterations: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.think_ms = think_ms
+        self.iterations = iterations
+        self.last_iterations = 0  # sampled worlds of the latest search (for stats)
+
+    # ------------------------------------------------------------------ API
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        start = time.perf_counter()
+        self.last_iterations = 0
+        if view.to_act != view.seat:
+            return out_of_turn(view, legal)
+        me = view.seat
+        if view.uno_exposed == me and CallUno(me) in legal:
+            return reason(CallUno(me), ["call_exposed"])
+        real = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
+        if len(real) == 1:
+            return with_uno_call(view, legal, reason(real[0], ["only"]))
+        know = track(view)
+        if view.phase not in (Phase.PLAY, Phase.KEEP_OR_PLAY):
+            return with_uno_call(view, legal, choose_turn(view, real, know))
+        prior = choose_turn(view, real, know)
+        candidates = self._candidates(view, real, know, prior.action)
+        if len(candidates) == 1:
+            return with_uno_call(view, legal, prior)
+        best, iters = self._search(view, know, candidates, start)
+        self.last_iterations = iters
+        if best == prior.action:
+            choice = Choice(best, prior.reason_en, prior.reason_zh)
+        else:
+            choice = self._explain(view, know, best)
+        choice = _with_search_note(choice, iters)
+        return with_uno_call(view, legal, choice)
+
+    # ------------------------------------------------------------ candidates
+    def _candidates(self, view: PlayerView, legal: Sequence[Action], know: Knowledge,
+                    prior: Action) -> list[Action]:
+        plays = [a for a in legal if isinstance(a, Play)]
+        plays = dedupe_plays(pick_wild_colours(view, know, plays, keep=2))
+        ranked = [s.action for s in rank_plays(view, know, plays)][:MAX_PLAYS]
+        out: list[Action] = [prior] if prior in legal else []
+        out.extend(a for a in ranked if a != prior)
+        for extra in (Draw(view.seat), Pass(view.seat)):
+            if extra in legal and extra not in out:
+                out.append(extra)
+        return out
+
+    # ---------------------------------------------------------------- search
+    def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action],
+                start: float) -> tuple[Action, int]:
+        rng = self.rng
+        sim_rng = random.Random()
+        me = view.seat
+        wins = [0.0] * len(candidates)
+        runs = 0
+        deadline = start + self.think_ms * SAFETY / 1000.0
+        limit = self.iterations
+        cap = MAX_RUNS if limit is None else limit
+        sweeps: list[list[float]] = []
+        while runs < cap:
+            world = sample_world(view, know, rng)
+            seed = rng.getrandbits(32)
+            sweep: list[float] = []
+            for action in candidates:
+                sim_rng.seed(seed)
+                sweep.append(self._value(view, world.copy(), me, action, sim_rng))
+                if limit is None and time.perf_counter() >= deadline:
+                    break
+            if len(sweep) < len(candidates):
+                break  # an unfinished sweep would favour the first candidates
+            for i, v in enumerate(sweep):
+                wins[i] += v
+            sweeps.append(sweep)
+            runs += 1
+            if limit is None and time.perf_counter() >= deadline:
+                break
+            if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and _settled(sweeps, wins):
+                break
+        if runs == 0:
+            return candidates[0], 0
+        best = 0
+        for i in range(1, len(candidates)):
+            if wins[i] > wins[best] + 0.5:  # ties go to the Normal heuristic's order
+                best = i
+        return candidates[best], runs
+
+    def _value(self, view: PlayerView, w: World, me: int, action: Action,
+               rng: random.Random) -> float:
+        if isinstance(action, Play):
+            top = DECK[action.cards[-1]]
+            colour = COLOUR_INDEX[action.colour] if action.colour is not None else -1
+            if (top.kind is Kind.WILD_DRAW_FOUR and view.phase is Phase.PLAY
+                    and rng.random() < CHALLENGE_RISK
+                    and wd4_guilty(view, [c for c in w.hands[me] if c not in action.cards])):
+                nxt = self._caught_bluff(view, w, me, action, colour, rng)
+            else:
+                nxt = play_cards(w, me, action.cards, colour, rng)
+        elif isinstance(action, Draw):
+            nxt = draw_turn(w, me, rng)
+        else:
+            nxt = _next(w, me)
+        if nxt <= -2:
+            winner = -2 - nxt
+        else:
+            winner = rollout(w, nxt, rng)
+        if winner < 0:
+            return 0.0
+        return 1.0 if w.team[winner] == w.team[me] else 0.0
+
+    @staticmethod
+    def _caught_bluff(view: PlayerView, w: World, me: int, action: Play, colour: int,
+                      rng: random.Random) -> int:
+        """T5: our guilty Wild Draw Four is challenged: we draw, the victim plays on."""
+        hand = w.hands[me]
+        for cid in action.cards:
+            hand.remove(cid)
+            w.under.append(w.top)
+            w.top = cid
+        w.colour = colour
+        if not hand:
+            return -2 - me
+        _draw(w, me, view.settings.challenge_guilty_draw, rng)
+        return _next(w, me)
+
+    # --------------------------------------------------------------- reasons
+    def _explain(self, view: PlayerView, know: Knowledge, action: Action) -> Choice:
+        if isinstance(action, Play):
+            for s in rank_plays(view, know, [action]):
+                return reason(action, s.keys[:1], s.colour)
+        if isinstance(action, Draw):
+            return reason(action, ["draw_keep"])
+        if isinstance(action, Pass):
+            return reason(action, ["keep_drawn"])
+        return reason(action, [])
+
+
+def _settled(sweeps: list[list[float]], wins: list[float]) -> bool:
+    """Paired sign test: does the leader beat each other candidate clearly?"""
+    lead = max(range(len(wins)), key=lambda i: wins[i])
+    for j in range(len(wins)):
+        if j == lead:
+            continue
+        better = worse = 0
+        for sw in sweeps:
+            if sw[lead] > sw[j]:
+                better += 1
+            elif sw[lead] < sw[j]:
+                worse += 1
+        if better - worse <= CLEAR_MARGIN * max(1.0, (better + worse) ** 0.5):
+            return False
+    return True
+
+
+def _with_search_note(choice: Choice, iters: int) -> Choice:
+    if iters <= 0:
+        return choice
+    en_note = f"won most often in {iters} simulated games"
+    zh_note = f"在 {iters} 局模拟中胜率最高"
+    en = choice.reason_en
+    zh = choice.reason_zh
+    en = en + ("; " if ": " in en else ": ") + en_note
+    zh = zh + ("；" if "：" in zh else "：") + zh_note
+    return Choice(choice.action, en, zh)
+
+
+register_level("hard", lambda seed, think_ms: HardAgent(seed, think_ms))

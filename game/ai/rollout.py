@@ -1,0 +1,247 @@
+"""Determinization and a fast rollout simulator for the Hard level.
+
+The Hard level never touches the real game: it samples the hidden cards from
+what its :class:`PlayerView` shows (see :mod:`game.ai.tracking`) into a small
+:class:`World` of plain lists, and plays that world out with a cheap greedy
+policy. The simulator is a simplified UNO (T1/T3/T4, T7, R1, teams and the
+elimination of seats already out): it ignores challenges, UNO calls, jump-ins,
+stacking and multi-card plays after the first move. It is an estimate, made
+fast (tens of microseconds per turn) so that hundreds of games fit in a
+think budget; the engine stays the only judge of the real game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.rules.cards import COLOURS, DECK, Kind
+from game.rules.view import PlayerView
+
+from .tracking import COLOUR_INDEX, Knowledge
+
+# Card tables indexed by id.
+COL: tuple[int, ...] = tuple(-1 if c.colour is None else COLOUR_INDEX[c.colour] for c in DECK)
+_KIND_CODE = {Kind.NUMBER: 0, Kind.SKIP: 1, Kind.REVERSE: 2, Kind.DRAW_TWO: 3, Kind.WILD: 4,
+              Kind.WILD_DRAW_FOUR: 5}
+KIND: tuple[int, ...] = tuple(_KIND_CODE[c.kind] for c in DECK)
+FACE: tuple[int, ...] = tuple(
+    (c.number if c.number is not None else 9 + KIND[c.id]) if c.colour is not None else -1
+    for c in DECK)
+PTS: tuple[int, ...] = tuple(c.points for c in DECK)
+NUMBER, SKIP, REVERSE, DRAW_TWO, WILD, WILD4 = range(6)
+
+
+@dataclass(slots=True)
+class World:
+    """A complete, sampled deal: every hand, the draw pile and the pile below the top."""
+
+    hands: list[list[int]]
+    pile: list[int]  # draw pile, drawn from the end
+    under: list[int]  # discard pile below the top card (reshuffled by T7)
+    top: int
+    colour: int
+    direction: int
+    alive: list[bool]
+    team: list[int]  # team per seat (each seat its own team without R5)
+    until_playable: bool
+
+    def copy(self) -> World:
+        return World([h[:] for h in self.hands], self.pile[:], self.under[:], self.top,
+                     self.colour, self.direction, self.alive[:], self.team,
+                     self.until_playable)
+
+
+def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World:
+    """Deal the unseen cards into the other hands and the draw pile, keeping
+    hand sizes, known cards and the colours each seat is known to lack."""
+    n = view.num_seats
+    me = view.seat
+    pool = know.unseen[:]
+    rng.shuffle(pool)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[me] = [c.id for c in view.hand]
+    order = [s for s in range(n) if s != me]
+    for s in order:
+        hand = list(know.known[s])
+        need = view.hand_sizes[s] - len(hand)
+        limits = know.not_colour[s]
+        for j in range(max(0, need)):
+            banned = [ci for ci in range(4) if limits[ci] > j]
+            pick = -1
+            if banned:
+                for idx in range(len(pool) - 1, -1, -1):
+                    if COL[pool[idx]] not in banned:
+                        pick = idx
+                        break
+            if pick < 0:
+                pick = len(pool) - 1
+            if pick < 0:
+                break
+            hand.append(pool.pop(pick))
+        hands[s] = hand
+    discard = [c.id for c in view.discard]
+    top = discard[-1] if discard else 0
+    colour = COLOUR_INDEX[view.colour] if view.colour is not None else 0
+    alive = [s not in view.out for s in range(n)]
+    team = list(view.teams) if view.teams else list(range(n))
+    return World(hands, pool, discard[:-1], top, colour, view.direction, alive, team,
+                 view.settings.draw == "until_playable")
+
+
+def _next(w: World, seat: int) -> int:
+    n = len(w.alive)
+    s = (seat + w.direction) % n
+    while not w.alive[s]:
+        s = (s + w.direction) % n
+    return s
+
+
+def _draw(w: World, seat: int, count: int, rng: random.Random) -> None:
+    pile = w.pile
+    hand = w.hands[seat]
+    for _ in range(count):
+        if not pile:
+            if not w.under:
+                return
+            pile.extend(w.under)
+            w.under.clear()
+            rng.shuffle(pile)
+        hand.append(pile.pop())
+
+
+def best_colour(hand: list[int]) -> int:
+    counts = [0, 0, 0, 0]
+    for cid in hand:
+        c = COL[cid]
+        if c >= 0:
+            counts[c] += 1
+    best = 0
+    for c in (1, 2, 3):
+        if counts[c] > counts[best]:
+            best = c
+    return best
+
+
+def play_cards(w: World, seat: int, ids: tuple[int, ...], colour: int,
+               rng: random.Random) -> int:
+    """Apply a play (one card or an H4 group, last on top). Returns the seat to
+    move next, or ``-2 - seat`` when ``seat`` went out."""
+    hand = w.hands[seat]
+    for cid in ids:
+        hand.remove(cid)
+        w.under.append(w.top)
+        w.top = cid
+    top = ids[-1]
+    w.colour = COL[top] if COL[top] >= 0 else colour
+    k = KIND[top]
+    count = len(ids)
+    if not hand:
+        if k == DRAW_TWO or k == WILD4:
+            _draw(w, _next(w, seat), (2 if k == DRAW_TWO else 4) * count, rng)
+        return -2 - seat
+    if k == NUMBER or k == WILD:
+        return _next(w, seat)
+    if k == SKIP:
+        s = _next(w, seat)
+        for _ in range(count):
+            s = _next(w, s)
+        return s
+    if k == REVERSE:
+        if sum(w.alive) == 2:
+            s = _next(w, seat)
+            for _ in range(count):
+                s = _next(w, s)
+            return s
+        if count % 2:
+            w.direction = -w.direction
+        return _next(w, seat)
+    victim = _next(w, seat)
+    _draw(w, victim, (2 if k == DRAW_TWO else 4) * count, rng)
+    return _next(w, victim)
+
+
+def _choose(w: World, seat: int, rng: random.Random, noise: float) -> int:
+    """The greedy rollout policy: index of the card to play, or -1 to draw."""
+    hand = w.hands[seat]
+    colour = w.colour
+    face = FACE[w.top]
+    nxt = _next(w, seat)
+    low = len(w.hands[nxt]) <= 2 and w.team[nxt] != w.team[seat]
+    best = -1
+    best_score = -1e9
+    for i, cid in enumerate(hand):
+        c = COL[cid]
+        if c == colour or (c >= 0 and FACE[cid] == face):
+            k = KIND[cid]
+            score = PTS[cid] + (25.0 if low and (k == SKIP or k == DRAW_TWO) else 0.0)
+        elif c < 0:
+            score = -100.0 + (60.0 if low and KIND[cid] == WILD4 else 0.0)
+        else:
+            continue
+        if noise:
+            score += rng.random() * noise
+        if score > best_score:
+            best_score = score
+            best = i
+    return best
+
+
+def rollout(w: World, seat: int, rng: random.Random, max_turns: int = 300,
+            noise: float = 8.0) -> int:
+    """Play ``w`` out from ``seat``'s turn; the seat that goes out first (-1 if none)."""
+    hands = w.hands
+    for _ in range(max_turns):
+        i = _choose(w, seat, rng, noise)
+        if i < 0:
+            hand = hands[seat]
+            played = False
+            while True:
+                before = len(hand)
+                _draw(w, seat, 1, rng)
+                if len(hand) == before:
+                    break
+                cid = hand[-1]
+                c = COL[cid]
+                if c < 0 or c == w.colour or FACE[cid] == FACE[w.top]:
+                    nxt = play_cards(w, seat, (cid,), best_colour(hand[:-1]) if c < 0 else c, rng)
+                    if nxt <= -2:
+                        return -2 - nxt
+                    seat = nxt
+                    played = True
+                    break
+                if not w.until_playable:
+                    break
+            if not played:
+                seat = _next(w, seat)
+            continue
+        cid = hands[seat][i]
+        colour = COL[cid]
+        if colour < 0:
+            rest = hands[seat][:i] + hands[seat][i + 1:]
+            colour = best_colour(rest)
+        nxt = play_cards(w, seat, (cid,), colour, rng)
+        if nxt <= -2:
+            return -2 - nxt
+        seat = nxt
+    return -1
+
+
+def draw_turn(w: World, seat: int, rng: random.Random) -> int:
+    """Our Draw (T3) in a world: draw, play the card if it fits. Next seat or ``-2 - seat``."""
+    hand = w.hands[seat]
+    while True:
+        before = len(hand)
+        _draw(w, seat, 1, rng)
+        if len(hand) == before:
+            return _next(w, seat)
+        cid = hand[-1]
+        c = COL[cid]
+        if c < 0 or c == w.colour or FACE[cid] == FACE[w.top]:
+            return play_cards(w, seat, (cid,), best_colour(hand[:-1]) if c < 0 else c, rng)
+        if not w.until_playable:
+            return _next(w, seat)
+
+
+__all__ = ["COLOURS", "World", "sample_world", "rollout", "play_cards", "draw_turn",
+           "best_colour"]
