@@ -29,7 +29,7 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .cards import COLOURS, DECK, Colour, Kind
+from .cards import COLOURS, DECK, Card, Colour, Kind
 from .errors import IllegalAction, StateError
 from .events import Event, redact
 from .settings import RuleSettings, check_seats
@@ -102,6 +102,7 @@ class Game:
         self.initial_events: list[Event] = []
         self._ev: list[Event] = []
         self._redacted: dict[int, list[Event]] = {}
+        self._discard_cache: tuple[Card, ...] = ()
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -173,6 +174,7 @@ class Game:
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = []
+        self._discard_cache = ()
         self.hands = [[] for _ in range(self.n)]
         self._emit(Event("shuffle", value=len(pile)))
         self.direction = 1
@@ -268,6 +270,7 @@ class Game:
             return
         rest = self.discard[:-1]
         self.discard = self.discard[-1:]
+        self._discard_cache = ()
         self.rng.shuffle(rest)
         self.draw_pile = rest
         self._emit(Event("reshuffle", value=len(rest)))
@@ -808,11 +811,25 @@ class Game:
 
     # ----------------------------------------------------------------- view
     def _redacted_log(self, seat: int) -> tuple[Event, ...]:
-        cache = self._redacted.setdefault(seat, [])
+        cache = self._redacted.get(seat)
+        if cache is None:
+            cache = self._redacted[seat] = []
         log = self.log
-        for i in range(len(cache), len(log)):
-            cache.append(redact(log[i], seat))
+        if len(cache) < len(log):
+            cache.extend([redact(e, seat) for e in log[len(cache):]])
         return tuple(cache)
+
+    def _discard_cards(self) -> tuple[Card, ...]:
+        """The discard pile as cards; grown incrementally (it only grows between resets)."""
+        cached = self._discard_cache
+        pile = self.discard
+        if len(cached) > len(pile) or (cached and cached[-1].id != pile[len(cached) - 1]) \
+                or (cached and cached[0].id != pile[0]):
+            cached = ()
+        if len(cached) < len(pile):
+            cached = cached + tuple(map(DECK.__getitem__, pile[len(cached):]))
+        self._discard_cache = cached
+        return cached
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
@@ -822,10 +839,10 @@ class Game:
             seat=seat,
             num_seats=self.n,
             settings=self.settings,
-            hand=tuple(DECK[c] for c in self.hands[seat]) if mine else (),
+            hand=tuple(map(DECK.__getitem__, self.hands[seat])) if mine else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             top_card=top,
-            discard=tuple(DECK[c] for c in self.discard),
+            discard=self._discard_cards(),
             draw_pile_size=len(self.draw_pile),
             colour=self.colour,
             direction=self.direction,
@@ -840,7 +857,7 @@ class Game:
             dealer=self.dealer,
             round_no=self.round_no,
             scores=tuple(self.scores),
-            round_points=tuple(tuple(r) for r in self.round_points),
+            round_points=tuple(map(tuple, self.round_points)),
             out=tuple(self.out),
             teams=self.teams,
             winner=self.winner,

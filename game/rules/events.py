@@ -99,8 +99,12 @@ _PRIVATE_DRAWS = frozenset({"deal", "draw"})
 
 def redact(event: Event, viewer: int) -> Event:
     """The event as ``viewer`` may see it (``viewer`` = -1: a spectator)."""
-    if event.kind in _PRIVATE_DRAWS and event.seat != viewer and event.cards:
-        return replace(event, cards=(), hidden=len(event.cards))
-    if event.kind == "challenge" and viewer not in (event.seat, event.target) and event.cards:
+    if not event.cards or event.seat == viewer:
+        return event
+    kind = event.kind
+    if kind in _PRIVATE_DRAWS:
+        return Event(kind, event.seat, event.target, (), len(event.cards), event.colour,
+                     event.value, event.reason, event.data)
+    if kind == "challenge" and viewer != event.target:
         return replace(event, cards=())
     return event
