@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 720)
 ACTIVE_FPS = 60
-IDLE_WAIT_MS = 250  # idle: wake at least 4 times a second (caret blink, timers)
+IDLE_SLEEP_S = 0.03  # idle: look for input ~30 times a second; redraw only when needed
 BUSY_AFTER_INPUT_S = 1.5  # keep full frame rate this long after the last input
 INPUT_EVENTS = {
     pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
@@ -108,6 +108,7 @@ class App:
         self.exit_code = 0
         self.frame_count = 0
         self._last_input = time.monotonic()
+        self._last_draw = 0.0
         self._update_caption()
         self._start()
 
@@ -290,8 +291,13 @@ class App:
             return True
         return time.monotonic() - self._last_input < BUSY_AFTER_INPUT_S
 
-    def frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        """Handle ``events``, advance ``dt`` seconds and draw one frame."""
+    def _typing(self) -> bool:
+        """A text field has the focus: keep its caret blinking while idle."""
+        focus = self.ui.get_focus_set() or set()
+        return any(type(el).__name__ == "UITextEntryLine" for el in focus)
+
+    def frame(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
+        """Handle ``events``, advance ``dt`` seconds and (unless ``draw`` is False) draw."""
         for event in events:
             self.handle_event(event)
             if not self.running and self.args.frames is None:
@@ -301,7 +307,8 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
-        self.draw()
+        if draw:
+            self.draw()
         self.frame_count += 1
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
@@ -310,6 +317,7 @@ class App:
             self.frame(pygame.event.get(), dt)
 
     def draw(self) -> None:
+        self._last_draw = time.monotonic()
         self.screen.fill(theme.FELT_DARK)
         for scene in self.scenes.visible():
             scene.draw(self.screen)
@@ -321,15 +329,21 @@ class App:
         frames_left: int | None = self.args.frames
         try:
             while self.running:
+                draw = True
                 if frames_left is not None or self.is_busy():
                     dt_ms = self.clock.tick(ACTIVE_FPS)
                     events = pygame.event.get()
                 else:
-                    first = pygame.event.wait(IDLE_WAIT_MS)
-                    events = [] if first.type == pygame.NOEVENT else [first]
-                    events.extend(pygame.event.get())
+                    # Idle: nothing moves, so the last frame stays on screen unless an
+                    # event changes it. A plain sleep costs nothing (SDL's
+                    # event.wait with a timeout polls and burns a few % of a core).
+                    time.sleep(IDLE_SLEEP_S)
+                    events = pygame.event.get()
                     dt_ms = self.clock.tick()
-                self.frame(events, dt_ms / 1000)
+                    now = time.monotonic()
+                    blink = self._typing() and now - self._last_draw >= 0.25
+                    draw = bool(events) or blink
+                self.frame(events, dt_ms / 1000, draw)
                 if frames_left is not None:
                     frames_left -= 1
                     if frames_left <= 0:

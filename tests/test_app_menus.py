@@ -162,7 +162,7 @@ def test_pause_resume_and_rules_with_settings(app: App) -> None:
     click(app, buttons(app)["Rules"])
     rules = app.scenes.top
     assert isinstance(rules, RulesScene)
-    assert "on in this match" in rules.text_box.html_text
+    assert "In this match" in rules.text_box.html_text
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is pause
     key(app, pygame.K_ESCAPE)
