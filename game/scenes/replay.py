@@ -1,0 +1,417 @@
+"""ReplayScene: a finished match, step by step, on the table's own drawing code.
+
+``ReplayScene(app, path)`` loads a save (``game.storage.saves.load_match``),
+starts the match again from its seed and applies the recorded actions one at
+a time. Stepping back rebuilds the position from the nearest cached snapshot
+(one every :data:`SNAPSHOT_EVERY` steps). The table is drawn by
+:func:`game.scenes.table_draw.draw_table` through :class:`ReplayTable`, a
+read-only stand-in for the TableScene, always from the spectator's seat (-1):
+hands are face down unless "Show all hands" is on.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import i18n
+from game.config import MatchConfig
+from game.paths import data_dir
+from game.rules.actions import Action
+from game.rules.engine import Game
+from game.rules.events import Event, redact
+from game.scenes import (
+    strings_saves,  # noqa: F401 - registers the strings
+    strings_table,  # noqa: F401 - the table's strings
+)
+from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
+from game.ui import table_widgets as tw
+from game.ui.animations import Animator
+from game.ui.event_text import describe_events
+from game.ui.hand_view import HandView, render_card
+from game.ui.table_layout import TableLayout, compute_layout, hand_rects
+from game.ui.table_model import TableModel
+from game.ui.widgets import UIScene, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger(__name__)
+t = i18n.t
+
+SNAPSHOT_EVERY = 50
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # steps per second while playing
+
+
+class _Ctl:
+    """The two things the table's drawing code asks of a MatchController."""
+
+    def __init__(self, names: list[str], game: Game) -> None:
+        self.names = names
+        self.game = game
+
+
+class ReplayTable:
+    """What :func:`draw_table` reads of a TableScene, for a spectator of ``game``."""
+
+    viewer = -1
+    picker_cards: tuple[int, ...] = ()
+    toast = None
+    hover_tip = None
+
+    def __init__(self, config: MatchConfig, game: Game, size: tuple[int, int],
+                 card_size: str = "medium", colourblind: bool = False) -> None:
+        self.config = config
+        self.n = len(config.seats)
+        self.ctl = _Ctl([s.name for s in config.seats], game)
+        self.model = TableModel(-1, self.n)
+        self.anim = Animator("off")
+        self.hand = HandView()
+        self.picker = tw.ColourPicker()
+        self.ticker: list[str] = []
+        self.colourblind = colourblind
+        self.card_size = card_size
+        self.layout: TableLayout = compute_layout(size, self.n, -1, card_size)
+        self.show(game)
+
+    def show(self, game: Game) -> None:
+        self.ctl.game = game
+        self.model.sync(game.view(-1))
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(size, self.n, -1, self.card_size)
+
+    def busy(self) -> bool:
+        return False
+
+    def render_card(self, card_id: int, width: int, face_up: bool) -> pygame.Surface:
+        return render_card(card_id, width, face_up, self.colourblind)
+
+
+class ReplayStepper:
+    """The position after ``k`` of the recorded actions, forwards and backwards."""
+
+    def __init__(self, config: MatchConfig, actions: list[Action]) -> None:
+        self.config = config
+        self.actions = list(actions)
+        self.game = Game.new(config.settings, seats=len(config.seats), seed=config.seed)
+        self.initial_events: list[Event] = list(self.game.initial_events)
+        self.k = 0
+        self.last_events: list[Event] = list(self.initial_events)
+        self._snapshots: dict[int, dict[str, Any]] = {0: self._snapshot()}
+
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    def _snapshot(self) -> dict[str, Any]:
+        d = self.game.to_dict()
+        d["actions"] = []  # restored from self.actions: keeps the cache small
+        return d
+
+    def _restore(self, k: int) -> Game:
+        g = Game.from_dict(self._snapshots[k])
+        g.actions = list(self.actions[:k])
+        return g
+
+    def _apply(self) -> list[Event]:
+        events: list[Event] = list(self.game.apply(self.actions[self.k]))
+        self.k += 1
+        if self.k % SNAPSHOT_EVERY == 0 and self.k not in self._snapshots:
+            self._snapshots[self.k] = self._snapshot()
+        return events
+
+    def forward(self) -> bool:
+        if self.k >= self.total:
+            return False
+        self.last_events = self._apply()
+        return True
+
+    def goto(self, k: int) -> None:
+        """Jump to the position after ``k`` actions (``last_events``: those of action k)."""
+        k = max(0, min(self.total, k))
+        if k == self.k:
+            return
+        if k == self.k + 1:
+            self.forward()
+            return
+        if k == 0:
+            self.game = self._restore(0)
+            self.k = 0
+            self.last_events = list(self.initial_events)
+            return
+        base = max(s for s in self._snapshots if s <= k - 1)
+        if not base <= self.k <= k - 1:  # going on from here is not the shortest way
+            self.game = self._restore(base)
+            self.k = base
+        while self.k < k - 1:
+            self._apply()
+        self.last_events = self._apply()
+
+
+def exports_dir() -> Path:
+    path = data_dir() / "exports"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def export_path(stamp: str | None = None) -> Path:
+    """A fresh ``exports/replay-YYYYmmdd-HHMMSS.json`` (``-n`` added when taken)."""
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+    path = exports_dir() / f"replay-{stamp}.json"
+    n = 1
+    while path.exists():
+        path = exports_dir() / f"replay-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+class ReplayScene(UIScene):
+    def __init__(self, app: App, path: Path | str) -> None:
+        super().__init__(app)
+        self.path = Path(path)
+        self.error = ""
+        self.loaded: LoadedMatch | None = None
+        try:
+            self.loaded = load_match(self.path)
+        except SaveError as exc:
+            self.error = exc.message
+        self.show_all = False
+        self.stepper: ReplayStepper | None = None
+        self.table: ReplayTable | None = None
+        if self.loaded is not None:
+            self.stepper = ReplayStepper(self.loaded.config, self.loaded.game.actions)
+            settings = getattr(app, "settings", None)
+            self.table = ReplayTable(self.loaded.config, self.stepper.game, app.size,
+                                     str(getattr(settings, "card_size", "medium")),
+                                     bool(getattr(settings, "colourblind", False)))
+            self._tell()
+        self.playing = False
+        self.speed_index = 1
+        self._timer = 0.0
+        self.buttons: dict[str, Any] = {}
+
+    # ------------------------------------------------------------ layout
+    def build(self) -> None:
+        self.buttons = {}
+        if self.table is None:
+            return
+        self.table.relayout(self.size)
+        lay = self.table.layout
+        spec = [
+            ("prev", t("replay.prev"), self.step_back),
+            ("play", t("replay.pause") if self.playing else t("replay.play"), self.toggle_play),
+            ("next", t("replay.next"), self.step_forward),
+            ("speed", t("replay.speed", x=self._speed_text()), self.cycle_speed),
+            ("show", t("replay.hide_all") if self.show_all else t("replay.show_all"),
+             self.toggle_show_all),
+            ("export", t("replay.export"), self.export),
+            ("close", t("replay.close"), self.on_back),
+        ]
+        gap = lay.px(8)
+        bar = self.bar_rect()
+        bw = min(lay.px(150), (bar.w - gap * (len(spec) - 1)) // len(spec))
+        x = bar.centerx - (bw * len(spec) + gap * (len(spec) - 1)) // 2
+        for key, text, action in spec:
+            object_id = oid("@small_button", "#primary" if key == "play" else None)
+            self.buttons[key] = self.button(pygame.Rect(x, bar.y, bw, bar.h), text, action,
+                                            object_id=object_id)
+            x += bw + gap
+        self.focus_index = 2
+
+    def bar_rect(self) -> pygame.Rect:
+        """The controls row: the table's button bar, right of the bottom seat's plate."""
+        assert self.table is not None
+        lay = self.table.layout
+        left = lay.bar.x
+        if lay.bottom is not None:
+            left = max(left, lay.bottom.plate.right + lay.px(12))
+        return pygame.Rect(left, lay.bar.y, lay.bar.right - left, lay.bar.h)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.loaded is None:
+            from game.scenes.dialog import show_message
+
+            show_message(self.app, t("replay.title"), t("replay.load_failed", error=self.error),
+                         self._close)
+
+    def _close(self) -> None:
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    # ------------------------------------------------------------ stepping
+    @property
+    def k(self) -> int:
+        return self.stepper.k if self.stepper else 0
+
+    @property
+    def total(self) -> int:
+        return self.stepper.total if self.stepper else 0
+
+    def goto(self, k: int) -> None:
+        if self.stepper is None or self.table is None:
+            return
+        self.stepper.goto(k)
+        self.table.show(self.stepper.game)
+        self._tell()
+
+    def step_forward(self) -> None:
+        self.goto(self.k + 1)
+        if self.k >= self.total:
+            self.set_playing(False)
+
+    def step_back(self) -> None:
+        self.set_playing(False)
+        self.goto(self.k - 1)
+
+    def _tell(self) -> None:
+        """The ticker: what the last step did, as the spectator (or everyone) saw it."""
+        if self.stepper is None or self.table is None:
+            return
+        events = self.stepper.last_events
+        if not self.show_all:
+            events = [redact(e, -1) for e in events]
+        lines = describe_events(events, self.table.ctl.names, i18n.language())
+        self.table.ticker = lines[-3:]
+
+    def set_playing(self, playing: bool) -> None:
+        playing = playing and self.k < self.total
+        if playing != self.playing:
+            self.playing = playing
+            self._timer = 0.0
+            if "play" in self.buttons:
+                self.buttons["play"].set_text(t("replay.pause") if playing else t("replay.play"))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.k >= self.total:
+            self.goto(0)
+        self.set_playing(not self.playing)
+
+    def _speed_text(self) -> str:
+        s = SPEEDS[self.speed_index]
+        return f"{s:g}×"
+
+    def cycle_speed(self) -> None:
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+        if "speed" in self.buttons:
+            self.buttons["speed"].set_text(t("replay.speed", x=self._speed_text()))
+
+    def toggle_show_all(self) -> None:
+        self.show_all = not self.show_all
+        self._tell()
+        if "show" in self.buttons:
+            self.buttons["show"].set_text(t("replay.hide_all") if self.show_all
+                                          else t("replay.show_all"))
+
+    def export(self) -> Path | None:
+        from game.scenes.dialog import show_message
+
+        self.set_playing(False)
+        try:
+            dest = export_replay(self.path, export_path())
+        except (SaveError, OSError) as exc:
+            show_message(self.app, t("replay.title"),
+                         t("replay.export_failed", error=getattr(exc, "message", str(exc))))
+            return None
+        show_message(self.app, t("replay.exported_title"), t("replay.exported", path=str(dest)))
+        return dest
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self._timer += dt
+        interval = 1.0 / SPEEDS[self.speed_index]
+        while self.playing and self._timer >= interval:
+            self._timer -= interval
+            self.step_forward()
+
+    def is_animating(self) -> bool:
+        return self.playing
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k == pygame.K_RIGHT:
+            self.set_playing(False)
+            self.step_forward()
+        elif k == pygame.K_LEFT:
+            self.step_back()
+        elif k == pygame.K_SPACE:
+            self.toggle_play()
+        elif k == pygame.K_HOME:
+            self.set_playing(False)
+            self.goto(0)
+        elif k == pygame.K_END:
+            self.set_playing(False)
+            self.goto(self.total)
+        elif k == pygame.K_a:
+            self.toggle_show_all()
+        else:
+            super().handle_key(event)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.table is None or self.stepper is None:
+            self.draw_background(surface)
+            return
+        from game.scenes.table_draw import draw_table
+
+        draw_table(self.table, surface)  # type: ignore[arg-type]
+        if self.show_all:
+            self._draw_open_hands(surface)
+        self._draw_counter(surface)
+        self.draw_focus(surface)
+
+    def _draw_counter(self, surface: pygame.Surface) -> None:
+        lay = self.table.layout if self.table else None
+        if lay is None:
+            return
+        px = lay.px
+        head = tw.text(t("replay.title") + " · " + t("replay.step", k=self.k, n=self.total),
+                       lay.font_px(18), tw.GOLD, True)
+        r = head.get_rect(topright=(lay.table.right - px(14), px(10)))
+        box = r.inflate(px(20), px(10))
+        tw.panel(surface, box, px(10), (6, 24, 16, 220), (70, 130, 95, 255), 1)
+        surface.blit(head, r)
+        keys = tw.text(t("replay.keys"), lay.font_px(12), tw.MUTED)
+        surface.blit(keys, keys.get_rect(topright=(r.right, box.bottom + px(4))))
+        # progress line along the top of the bar
+        if self.total:
+            bar = self.bar_rect()
+            y = bar.y - px(5)
+            pygame.draw.line(surface, (40, 80, 60), (bar.x, y), (bar.right, y), px(3))
+            x = bar.x + round(bar.w * self.k / self.total)
+            pygame.draw.line(surface, tw.GOLD, (bar.x, y), (x, y), px(3))
+
+    def _draw_open_hands(self, surface: pygame.Surface) -> None:
+        """Every hand face up: the bottom seat in the big fan, the others as small fans."""
+        assert self.table is not None and self.stepper is not None
+        lay = self.table.layout
+        game = self.stepper.game
+        cb = self.table.colourblind
+        if lay.bottom is not None and lay.bottom.seat >= 0:
+            cards = game.view(lay.bottom.seat).hand
+            for card, r in zip(cards, hand_rects(lay, len(cards)), strict=False):
+                surface.blit(render_card(card.id, lay.card_w, True, cb), r)
+        w = round(lay.mini_w * 1.3)
+        h = round(w * 1.5)
+        for seat, spot in lay.seats.items():
+            cards = game.view(seat).hand
+            if not cards:
+                continue
+            step = min(w * 0.55, (lay.table.w * 0.3 - w) / max(1, len(cards) - 1))
+            total = w + step * (len(cards) - 1)
+            area = pygame.Rect(0, 0, round(total), h)
+            area.centerx = spot.plate.centerx
+            if spot.fan_center[1] > spot.plate.centery:  # across the table: below the plate
+                area.top = spot.plate.bottom + lay.px(4)
+            else:  # at the sides: above it
+                area.bottom = spot.plate.top - lay.px(4)
+            area.clamp_ip(lay.table)
+            for i, card in enumerate(cards):
+                surface.blit(render_card(card.id, w, True, cb), (round(area.x + step * i), area.y))
