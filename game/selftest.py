@@ -1,0 +1,314 @@
+"""``uno --self-test``: prove that this install (source or frozen) really works.
+
+Runs headless (SDL's dummy video and audio drivers unless the caller chose
+others) in a throw-away game home (a temporary ``UNO_GAME_HOME`` unless one
+is set) and checks, in order:
+
+* packaged data: every sound file of ``game.assets`` is there and is a WAV;
+* fonts: pygame_gui's Noto Sans SC loads and draws Chinese glyphs (not boxes);
+* settings: the settings folder is writable and settings read back;
+* the game: the real :class:`game.app.App` shows the menu, then a table of AI
+  seats plays with animations off for a few hundred frames (AI turns must
+  happen, the window title must carry the version);
+* sounds: the mixer loaded every effect (skipped, not failed, when the
+  machine has no audio device at all).
+
+Exit status 0 when everything passed, 1 with the failing check and its reason
+otherwise. The report goes to stdout (when there is one: windowed Windows
+builds have none) and always to the log file.
+
+The module also holds :func:`entry`, the frozen builds' entry point: it
+handles ``--self-test`` and the start-up timer (``UNO_FIRST_FRAME_FILE``)
+and otherwise runs :func:`game.app.main` unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+DEFAULT_FRAMES = 300
+MENU_FRAMES = 60
+MIN_AI_ACTIONS = 10
+CHINESE_SAMPLE = "你好出牌"
+FIRST_FRAME_ENV = "UNO_FIRST_FRAME_FILE"
+
+
+class SelfTestFailure(Exception):
+    """One check failed; the message says why."""
+
+
+def _say(line: str) -> None:
+    stream = sys.stdout if sys.stdout is not None else sys.stderr
+    if stream is not None:
+        try:
+            stream.write(line + "\n")
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def _headless_env() -> None:
+    """Dummy SDL drivers unless set; must run before pygame is imported."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+# ------------------------------------------------------------------ checks
+
+
+def check_assets() -> str:
+    from game import resources
+    from game.ui.audio import MUSIC_FILE, SOUND_NAMES
+
+    names = [f"sounds/{n}.wav" for n in SOUND_NAMES] + [MUSIC_FILE]
+    total = 0
+    for rel in names:
+        if not resources.asset_exists(rel):
+            raise SelfTestFailure(f"packaged file {rel} is missing (game.assets)")
+        data = resources.read_bytes(rel)
+        if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+            raise SelfTestFailure(f"packaged file {rel} is not a WAV file")
+        total += len(data)
+    return f"{len(names)} sound files readable ({total // 1024} KiB)"
+
+
+def check_fonts() -> str:
+    import pygame
+
+    from game import resources
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    for bold in (False, True):
+        data = resources.font_file(bold).read_bytes()
+        if len(data) < 1_000_000:
+            raise SelfTestFailure(f"font {resources.font_file(bold).name} is too small ({len(data)} bytes)")
+    font = resources.get_font(32)
+    # A font without CJK glyphs draws every character as the same box.
+    shapes = set()
+    for ch in CHINESE_SAMPLE:
+        surf = font.render(ch, True, (255, 255, 255))
+        if surf.get_width() < 8:
+            raise SelfTestFailure(f"Chinese glyph {ch!r} renders {surf.get_width()} px wide")
+        shapes.add(pygame.image.tobytes(surf, "RGBA"))
+    if len(shapes) != len(CHINESE_SAMPLE):
+        raise SelfTestFailure("Chinese characters render as identical boxes (no CJK glyphs)")
+    line = font.render(f"UNO {CHINESE_SAMPLE}", True, (255, 255, 255))
+    return f"Noto Sans SC draws Chinese ({line.get_width()}x{line.get_height()} px sample)"
+
+
+def check_settings() -> str:
+    from game.paths import config_dir
+    from game.storage.user_settings import load_settings, save_settings, settings_path
+
+    folder = config_dir()
+    probe = folder / ".self-test-probe"
+    try:
+        probe.write_text("ok", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise SelfTestFailure(f"settings folder {folder} is not writable: {exc}") from None
+    settings = load_settings()
+    settings.sfx_volume = 0.25
+    if not save_settings(settings):
+        raise SelfTestFailure(f"cannot save settings to {settings_path()}")
+    if abs(load_settings().sfx_volume - 0.25) > 1e-9:
+        raise SelfTestFailure(f"settings saved to {settings_path()} do not read back")
+    return f"settings written and read back in {folder}"
+
+
+class GameRun:
+    """The real App: menu, then an all-AI table; keeps numbers for later checks."""
+
+    def __init__(self, frames: int, lang: str) -> None:
+        self.frames = frames
+        self.lang = lang
+        self.app: Any = None
+        self.actions = 0
+        self.sounds = 0
+        self.audio_available = False
+        self.caption = ""
+
+    def run(self) -> str:
+        import pygame
+
+        from game.app import App
+        from game.cli import match_config_from_args, parse_args
+
+        args = parse_args(["--lang", self.lang, "--size", "1280x720"])
+        app = self.app = App(args)
+        try:
+            app.running = True
+            top = type(app.scenes.top).__name__
+            if top != "MenuScene":
+                raise SelfTestFailure(f"the game opened {top}, not the menu")
+            app.pump(MENU_FRAMES)
+            self.caption = pygame.display.get_caption()[0]
+            if app.version not in self.caption:
+                raise SelfTestFailure(f"window title {self.caption!r} lacks version {app.version}")
+            app.settings.anim_speed = "off"
+            config = match_config_from_args(parse_args(["--autoplay", "--seed", "2024"]))
+            app.start_match(config)
+            table = app.scenes.top
+            if type(table).__name__ != "TableScene":
+                raise SelfTestFailure(f"starting a match opened {type(table).__name__}")
+            ctl = table.ctl
+            start = len(ctl.game.actions)
+            app.pump(self.frames)  # a round may end: the scoreboard is drawn on top
+            self.actions = len(ctl.game.actions) - start
+            if self.actions < MIN_AI_ACTIONS:
+                raise SelfTestFailure(
+                    f"only {self.actions} AI actions in {self.frames} frames (expected {MIN_AI_ACTIONS}+)")
+            audio = app.audio
+            self.audio_available = bool(getattr(audio, "available", False))
+            self.sounds = len(getattr(audio, "_sounds", {}) or {})
+            return (f"menu + table drawn ({app.frame_count} frames), {self.actions} AI actions, "
+                    f"title {self.caption!r}")
+        finally:
+            try:
+                app.shutdown()
+            except Exception:  # noqa: BLE001 - report the first failure, not this
+                pass
+
+    def check_sounds(self) -> str:
+        from game.ui.audio import SOUND_NAMES
+
+        if self.app is None:
+            raise SelfTestFailure("the game did not start")
+        if not self.audio_available:
+            return "SKIP: no audio device (mixer could not start); files were checked above"
+        if self.sounds != len(SOUND_NAMES):
+            raise SelfTestFailure(f"mixer loaded {self.sounds} of {len(SOUND_NAMES)} sound effects")
+        return f"mixer loaded {self.sounds}/{len(SOUND_NAMES)} sound effects"
+
+
+# ------------------------------------------------------------------ driver
+
+
+def run_self_test(frames: int = DEFAULT_FRAMES, lang: str = "zh") -> int:
+    """Run every check; 0 when all pass, 1 otherwise (the reason is reported)."""
+    _headless_env()
+    own_home: str | None = None
+    if not os.environ.get("UNO_GAME_HOME", "").strip():
+        own_home = tempfile.mkdtemp(prefix="uno-self-test-")
+        os.environ["UNO_GAME_HOME"] = own_home
+    log_path: Path | None = None
+    lines: list[str] = []
+    failed: str | None = None
+    started = time.perf_counter()
+
+    def report(line: str) -> None:
+        lines.append(line)
+        _say(line)
+
+    try:
+        from game.app import app_version
+        from game.logs import setup_logging
+
+        log_path = setup_logging()
+        frozen = getattr(sys, "frozen", False)
+        report(f"uno-game {app_version()} self-test ({'frozen' if frozen else 'source'}, "
+               f"Python {sys.version.split()[0]}, {sys.platform})")
+        game = GameRun(frames, lang)
+        checks: list[tuple[str, Callable[[], str]]] = [
+            ("assets", check_assets),
+            ("fonts", check_fonts),
+            ("settings", check_settings),
+            ("game", game.run),
+            ("sounds", game.check_sounds),
+        ]
+        for name, check in checks:
+            t0 = time.perf_counter()
+            try:
+                detail = check()
+            except SelfTestFailure as exc:
+                failed = f"{name}: {exc}"
+                report(f"FAIL {name}: {exc}")
+                break
+            except Exception as exc:  # noqa: BLE001 - any crash is a failure with a reason
+                failed = f"{name}: {type(exc).__name__}: {exc}"
+                report(f"FAIL {name}: {type(exc).__name__}: {exc}")
+                for tb_line in traceback.format_exc().rstrip().splitlines():
+                    report("  " + tb_line)
+                break
+            report(f"ok   {name}: {detail} [{time.perf_counter() - t0:.2f}s]")
+    except Exception as exc:  # noqa: BLE001 - the imports themselves failed
+        failed = f"start-up: {type(exc).__name__}: {exc}"
+        report(f"FAIL start-up: {type(exc).__name__}: {exc}")
+        for tb_line in traceback.format_exc().rstrip().splitlines():
+            report("  " + tb_line)
+    elapsed = time.perf_counter() - started
+    if failed is None:
+        report(f"self-test passed in {elapsed:.1f}s")
+    else:
+        report(f"self-test FAILED in {elapsed:.1f}s: {failed}")
+    try:
+        import logging
+
+        logger = logging.getLogger("game.selftest")
+        for line in lines:
+            (logger.error if failed and line.startswith("FAIL") else logger.info)(line)
+        if log_path is not None and own_home is None:
+            _say(f"log: {log_path}")
+    except Exception:  # noqa: BLE001
+        pass
+    if own_home is not None:
+        import logging
+
+        logging.shutdown()
+        os.environ.pop("UNO_GAME_HOME", None)
+        shutil.rmtree(own_home, ignore_errors=True)
+    return 0 if failed is None else 1
+
+
+# ------------------------------------------------------------------ entry
+
+
+def _install_first_frame_timer(out_file: str) -> None:
+    """Write ``time.time()`` of the first ``display.flip`` to ``out_file`` and exit.
+
+    Used by ``scripts/measure_startup.py`` to time start-up of the source
+    install and of the frozen builds the same way.
+    """
+    import pygame
+
+    real_flip = pygame.display.flip
+
+    def flip_once() -> None:
+        real_flip()
+        Path(out_file).write_text(f"{time.time():.6f}\n", encoding="utf-8")
+        os._exit(0)
+
+    pygame.display.flip = flip_once
+
+
+def entry(argv: list[str] | None = None) -> int:
+    """The frozen builds' ``main``: ``--self-test [--frames N] [--lang L]`` or the game."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --version to one line
+    if "--self-test" in args:
+        frames, lang = DEFAULT_FRAMES, "zh"
+        if "--frames" in args[:-1]:
+            frames = int(args[args.index("--frames") + 1])
+        if "--lang" in args[:-1]:
+            lang = args[args.index("--lang") + 1]
+        return run_self_test(frames=frames, lang=lang)
+    out_file = os.environ.get(FIRST_FRAME_ENV, "").strip()
+    if out_file:
+        _install_first_frame_timer(out_file)
+    from game.app import main
+
+    return main(args)
+
+
+if __name__ == "__main__":  # python -m game.selftest
+    sys.exit(entry(["--self-test", *sys.argv[1:]]))
