@@ -53,8 +53,11 @@ class EasyAgent:
                 if isinstance(a, JumpIn) and rng.random() < JUMP:
                     return reason(a, ["jump_in"])
             return None
+        for a in legal:
+            if isinstance(a, Catch) and rng.random() < CATCH:
+                return reason(a, ["catch"])
         call = CallUno(me)
-        options = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
+        options = [a for a in legal if not isinstance(a, (WrongPlay, CallUno, Catch))]
         if not options:
             return reason(legal[0], ["only"])
         if Challenge(me) in options:

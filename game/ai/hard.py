@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.rules.actions import Action, CallUno, Draw, Pass, Play, WrongPlay
+from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPlay
 from game.rules.cards import DECK, Kind
 from game.rules.view import Phase, PlayerView
 
@@ -70,6 +70,9 @@ class HardAgent:
         me = view.seat
         if view.uno_exposed == me and CallUno(me) in legal:
             return reason(CallUno(me), ["call_exposed"])
+        for a in legal:
+            if isinstance(a, Catch):  # T6: catch before our own move closes the window
+                return reason(a, ["catch"])
         real = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
         if len(real) == 1:
             return with_uno_call(view, legal, reason(real[0], ["only"]))

@@ -356,6 +356,9 @@ class NormalAgent:
             return out_of_turn(view, legal)
         if view.uno_exposed == view.seat and CallUno(view.seat) in legal:
             return reason(CallUno(view.seat), ["call_exposed"])
+        for a in legal:
+            if isinstance(a, Catch):  # T6: catch before our own move closes the window
+                return reason(a, ["catch"])
         real = [a for a in legal if not isinstance(a, WrongPlay)]
         if len(real) == 1:
             return reason(real[0], ["only"])
