@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Sequence
 
 import pytest
 
@@ -19,7 +20,7 @@ from game.rules.actions import Action, CallUno, Play
 from game.rules.engine import Game
 from game.rules.errors import SettingsConflict
 from game.rules.settings import CHOICES, OFFICIAL, SHEET_HOUSE_RULES, RuleSettings, check_seats
-from game.rules.view import Phase
+from game.rules.view import Phase, PlayerView
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -124,6 +125,19 @@ def test_every_level_legal_in_every_setting(which: str) -> None:
         g.check_invariants()
 
 
+class Spy:
+    """Wraps an agent and records the phases it decides in."""
+
+    def __init__(self, agent: Agent, phases: set[Phase]) -> None:
+        self.agent = agent
+        self.phases = phases
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        if view.to_act == view.seat:
+            self.phases.add(view.phase)
+        return self.agent.choose(view, legal)
+
+
 def test_every_phase_is_reached_and_answered() -> None:
     """Across random house-rule games the levels meet every decision kind."""
     rng = random.Random(7)
@@ -132,18 +146,8 @@ def test_every_phase_is_reached_and_answered() -> None:
         seats = rng.randint(2, 6)
         settings = random_settings(rng, seats)
         g = Game.new(settings, seats, seed=i)
-        agents = [make(("easy", "normal", "hard")[s % 3], s) for s in range(seats)]
-        orig = [a.choose for a in agents]
-
-        def spy(k: int):  # type: ignore[no-untyped-def]
-            def inner(view, legal):  # type: ignore[no-untyped-def]
-                if view.to_act == view.seat:
-                    phases.add(view.phase)
-                return orig[k](view, legal)
-            return inner
-
-        for k, a in enumerate(agents):
-            a.choose = spy(k)  # type: ignore[method-assign]
+        agents: list[Agent] = [Spy(make(("easy", "normal", "hard")[s % 3], s), phases)
+                               for s in range(seats)]
         drive(g, agents, max_steps=800)
     assert {Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
             Phase.SKIP_RELAY, Phase.ROUND_OVER} <= phases
