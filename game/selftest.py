@@ -158,7 +158,7 @@ class GameRun:
             app.settings.anim_speed = "off"
             config = match_config_from_args(parse_args(["--autoplay", "--seed", "2024"]))
             app.start_match(config)
-            table = app.scenes.top
+            table: Any = app.scenes.top
             if type(table).__name__ != "TableScene":
                 raise SelfTestFailure(f"starting a match opened {type(table).__name__}")
             ctl = table.ctl

@@ -1,0 +1,111 @@
+"""Static checks of build.spec (no PyInstaller run: building takes a minute)."""
+
+from __future__ import annotations
+
+import ast
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SPEC = Path(__file__).resolve().parents[1] / "build.spec"
+UNUSED_FONTS = {
+    "NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf",
+    "NotoSansKR-Regular.ttf", "NotoSansKR-Bold.ttf",
+    "NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf",
+    "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf",
+    "NotoSansGeorgian-Regular.ttf", "NotoSansGeorgian-Bold.ttf",
+}
+# pygame_gui loads these itself for "en"/"zh" (UIFontDictionary: Latin default,
+# Chinese default, FiraCode symbols font) and the game draws with Noto Sans SC.
+NEEDED_FONTS = {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSansSC-Regular.otf",
+                "NotoSansSC-Bold.otf", "FiraCode-Regular.ttf"}
+
+
+@pytest.fixture(scope="module")
+def tree() -> ast.Module:
+    return ast.parse(SPEC.read_text(encoding="utf-8"), filename=str(SPEC))
+
+
+def _assigned(tree: ast.Module, name: str) -> Any:
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"build.spec does not assign {name}")
+
+
+def _calls(tree: ast.Module, func: str) -> list[ast.Call]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name) and n.func.id == func]
+
+
+def _keywords(tree: ast.Module, name: str) -> list[ast.expr]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg == name:
+            out.append(node.value)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+            out.extend(k.value for k in node.keywords if k.arg == name)
+    return out
+
+
+def test_spec_parses_and_builds_both_modes(tree: ast.Module) -> None:
+    assert _calls(tree, "Analysis") and _calls(tree, "PYZ")
+    assert len(_calls(tree, "EXE")) == 2  # one-file and one-folder
+    assert len(_calls(tree, "COLLECT")) == 1
+    source = SPEC.read_text(encoding="utf-8")
+    assert '"--onefile"' in source and "sys.argv[1:]" in source
+    assert _assigned(tree, "APP_NAME") == "uno"
+
+
+def test_unused_fonts_are_excluded(tree: ast.Module) -> None:
+    excluded = set(_assigned(tree, "EXCLUDED_FONTS"))
+    assert excluded == UNUSED_FONTS
+    assert not excluded & NEEDED_FONTS
+    shipped = {f.name for f in resources.files("pygame_gui.data").iterdir()}
+    assert UNUSED_FONTS <= shipped, "pygame_gui renamed a font: update EXCLUDED_FONTS"
+    assert NEEDED_FONTS <= shipped
+
+
+def test_only_game_languages(tree: ast.Module) -> None:
+    from game.i18n import LANGUAGES
+
+    assert tuple(_assigned(tree, "LANGUAGES")) == tuple(LANGUAGES)
+
+
+def test_keep_data_filter(tree: ast.Module) -> None:
+    func = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "_keep_data")
+    ns: dict[str, Any] = {"EXCLUDED_FONTS": _assigned(tree, "EXCLUDED_FONTS"),
+                          "LANGUAGES": _assigned(tree, "LANGUAGES")}
+    exec(compile(ast.Module(body=[func], type_ignores=[]), str(SPEC), "exec"), ns)
+    keep = ns["_keep_data"]
+    assert not keep("pygame_gui/data/NotoSansJP-Bold.otf")
+    assert not keep("pygame_gui\\data\\NotoSansKR-Regular.ttf")
+    assert keep("pygame_gui/data/NotoSansSC-Regular.otf")
+    assert keep("pygame_gui/data/FiraCode-Regular.ttf")
+    assert keep("pygame_gui/data/default_theme.json")
+    assert keep("pygame_gui/data/translations/pygame-gui.zh.json")
+    assert keep("pygame_gui/data/translations/pygame-gui.en.json")
+    assert not keep("pygame_gui/data/translations/pygame-gui.ja.json")
+    assert keep("game/assets/sounds/music.wav")
+
+
+def test_no_upx(tree: ast.Module) -> None:
+    values = _keywords(tree, "upx")
+    assert len(values) >= 2
+    assert all(isinstance(v, ast.Constant) and v.value is False for v in values)
+
+
+def test_windowed(tree: ast.Module) -> None:
+    values = _keywords(tree, "console")
+    assert values and all(isinstance(v, ast.Name) and v.id == "CONSOLE" for v in values)
+    assert _assigned(tree, "CONSOLE") is False
+
+
+def test_entry_point_runs_the_self_test_launcher() -> None:
+    source = SPEC.read_text(encoding="utf-8")
+    assert "from game.selftest import entry" in source
+    assert "collect_submodules(\"game\")" in source
+    assert "copy_metadata" in source  # --version from importlib.metadata when frozen
