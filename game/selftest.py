@@ -157,6 +157,8 @@ class GameRun:
                 raise SelfTestFailure(f"window title {self.caption!r} lacks version {app.version}")
             app.settings.anim_speed = "off"
             config = match_config_from_args(parse_args(["--autoplay", "--seed", "2024"]))
+            if config is None:
+                raise SelfTestFailure("--autoplay made no match")
             app.start_match(config)
             table: Any = app.scenes.top
             if type(table).__name__ != "TableScene":
