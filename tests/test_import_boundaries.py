@@ -1,0 +1,78 @@
+"""Architecture rules, enforced: the rules are pure (no pygame, no I/O, no global
+random), AI sees only the rules' public types, and nothing imports pickle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "game"
+STDLIB_OK_RULES = {"__future__", "dataclasses", "enum", "typing", "random", "itertools",
+                   "collections", "collections.abc", "functools", "math"}
+IO_NAMES = {"open", "print", "input"}
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative import inside the package
+                out.append("." * node.level + (node.module or ""))
+            else:
+                out.append(node.module or "")
+    return out
+
+
+def _files(sub: str) -> list[Path]:
+    return sorted((ROOT / sub).rglob("*.py"))
+
+
+def test_rules_import_only_stdlib_and_themselves():
+    assert _files("rules")
+    for f in _files("rules"):
+        for mod in _imports(f):
+            if mod.startswith("."):
+                continue
+            assert mod in STDLIB_OK_RULES, f"{f.name} imports {mod}: game/rules must stay pure"
+
+
+def test_rules_use_no_global_random_and_no_io():
+    for f in _files("rules"):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "random":
+                assert node.attr == "Random", f"{f.name} uses random.{node.attr}: use the game's RNG"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in IO_NAMES, f"{f.name} calls {node.func.id}()"
+
+
+def test_ai_sees_only_rules_types():
+    allowed_prefixes = ("game.rules", "game.ai", ".")
+    for f in _files("ai"):
+        for mod in _imports(f):
+            top = mod.split(".")[0]
+            if mod.startswith(allowed_prefixes) or top in {
+                "__future__", "dataclasses", "enum", "typing", "random", "itertools",
+                "collections", "math", "time", "statistics", "functools", "importlib",
+                "heapq", "bisect", "operator",
+            }:
+                assert not mod.startswith(("pygame", "game.scenes", "game.ui", "game.storage")), mod
+                continue
+            raise AssertionError(f"game/ai/{f.name} imports {mod}")
+
+
+def test_no_pygame_below_the_ui():
+    for sub in ("rules", "ai", "storage"):
+        for f in _files(sub):
+            for mod in _imports(f):
+                assert not mod.startswith("pygame"), f"{f} imports {mod}"
+
+
+def test_nothing_imports_pickle():
+    for f in ROOT.rglob("*.py"):
+        for mod in _imports(f):
+            assert mod.split(".")[0] not in ("pickle", "marshal", "shelve"), f"{f} imports {mod}"
