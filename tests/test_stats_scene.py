@@ -15,7 +15,7 @@ from game.controller import MatchController
 from game.rules.settings import OFFICIAL
 from game.scenes import strings_saves
 from game.scenes.saves_scene import SavesScene
-from game.scenes.stats import StatsScene, level_rows, player_rows
+from game.scenes.stats import StatsScene, level_name, level_rows, player_rows
 from game.storage.stats import StatsStore
 from game.ui.chart import draw_line_chart, plot_points
 
@@ -68,7 +68,7 @@ def test_scene_shows_the_recorded_numbers(app: App) -> None:
     assert rows["Challenges won / lost"] == f"{ann.challenges_won} / {ann.challenges_lost}"
     assert scene.plotted == 2  # the chart drew both matches
     levels = {r[0]: r for r in level_rows(scene.store)}
-    assert levels["Easy"][1] == "2" and levels["Random moves"][1] == "4"
+    assert levels[level_name("easy")][1] == "2" and levels[level_name("random")][1] == "4"
 
 
 def test_drop_down_picks_the_player_and_back_returns(app: App) -> None:

@@ -412,6 +412,6 @@ class ReplayScene(UIScene):
                 area.top = spot.plate.bottom + lay.px(4)
             else:  # at the sides: above it
                 area.bottom = spot.plate.top - lay.px(4)
-            area.clamp_ip(lay.table)
+            area.clamp_ip(lay.table.inflate(-lay.px(16), -lay.px(16)))
             for i, card in enumerate(cards):
                 surface.blit(render_card(card.id, w, True, cb), (round(area.x + step * i), area.y))
