@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Time to the first frame of the source install and of the frozen builds.
+
+    .venv/bin/python scripts/measure_startup.py            # 7 runs each, markdown table
+    .venv/bin/python scripts/measure_startup.py --runs 11 --only source onedir
+
+Each run starts the game with ``UNO_FIRST_FRAME_FILE=<file>`` set: the
+launcher (:func:`game.selftest.entry`, the frozen builds' entry point and
+what the ``source`` row runs too) writes ``time.time()`` into the file right
+after the first ``pygame.display.flip()`` and exits at once. Time to first
+frame = that stamp minus the moment before the process was started (wall
+clock, same machine). A throw-away ``UNO_GAME_HOME`` keeps every run on
+first-launch defaults. The column "--frames 1" is the whole run of
+``uno --frames 1`` (start, one frame, shutdown), for comparison.
+
+Uses the X display in ``$DISPLAY`` when there is one (e.g. under Xvfb),
+otherwise SDL's dummy video driver. One warm-up run per target is not
+counted (disk cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXE_SUFFIX = ".exe" if sys.platform == "win32" else ""
+
+
+def targets(python: str) -> dict[str, list[str]]:
+    return {
+        "source": [python, "-c", "import sys; from game.selftest import entry; sys.exit(entry())"],
+        "onedir": [str(ROOT / "dist" / "onedir" / "uno" / f"uno{EXE_SUFFIX}")],
+        "onefile": [str(ROOT / "dist" / "onefile" / f"uno{EXE_SUFFIX}")],
+    }
+
+
+def _env(home: str, stamp: str | None) -> dict[str, str]:
+    env = dict(os.environ)
+    env["UNO_GAME_HOME"] = home
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    if not env.get("DISPLAY") and sys.platform.startswith("linux"):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+        env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env.pop("UNO_FIRST_FRAME_FILE", None)
+    if stamp is not None:
+        env["UNO_FIRST_FRAME_FILE"] = stamp
+    return env
+
+
+def first_frame(cmd: list[str], extra: list[str]) -> float:
+    with tempfile.TemporaryDirectory(prefix="uno-startup-") as tmp:
+        stamp = os.path.join(tmp, "first-frame.txt")
+        start = time.time()
+        proc = subprocess.run([*cmd, *extra], cwd=ROOT, env=_env(os.path.join(tmp, "home"), stamp),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+        if not os.path.exists(stamp):
+            raise RuntimeError(f"{cmd[0]} drew no frame (exit {proc.returncode}): "
+                               f"{proc.stderr.decode(errors='replace')[-400:]}")
+        return float(Path(stamp).read_text(encoding="utf-8")) - start
+
+
+def whole_run(cmd: list[str], extra: list[str]) -> float:
+    with tempfile.TemporaryDirectory(prefix="uno-startup-") as tmp:
+        start = time.perf_counter()
+        subprocess.run([*cmd, *extra, "--frames", "1"], cwd=ROOT,
+                       env=_env(os.path.join(tmp, "home"), None),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120, check=True)
+        return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--only", nargs="+", choices=("source", "onedir", "onefile"))
+    p.add_argument("--python", default=sys.executable, help="interpreter of the source install")
+    p.add_argument("--args", default="--lang en --size 1280x720",
+                   help="game arguments for every run (default: %(default)s)")
+    opts = p.parse_args(argv)
+    extra = opts.args.split()
+    chosen = {}
+    for name, cmd in targets(opts.python).items():
+        if opts.only and name not in opts.only:
+            continue
+        if name != "source" and not Path(cmd[0]).exists():
+            print(f"skip {name}: {cmd[0]} not built", file=sys.stderr)
+            continue
+        chosen[name] = cmd
+        first_frame(cmd, extra)  # warm-up, not counted
+    # Interleaved (source, onedir, onefile, source, ...) so that changes in the
+    # machine's load hit every target alike.
+    times: dict[str, list[float]] = {name: [] for name in chosen}
+    total: dict[str, list[float]] = {name: [] for name in chosen}
+    for i in range(opts.runs):
+        for name, cmd in chosen.items():
+            times[name].append(first_frame(cmd, extra))
+            if i < max(3, opts.runs // 2):
+                total[name].append(whole_run(cmd, extra))
+    rows = [(name, times[name], total[name]) for name in chosen]
+    for name, t, _ in rows:
+        print(f"{name}: first frame {[round(x, 3) for x in t]}", file=sys.stderr)
+    if not rows:
+        return 1
+    base = statistics.median(rows[0][1]) if rows[0][0] == "source" else None
+    display = os.environ.get("DISPLAY") or "SDL dummy driver"
+    print(f"\nTime to first frame, {opts.runs} runs each (display: {display}, args: {opts.args})\n")
+    print("| build | first frame median | min | max | vs source | `--frames 1` whole run (median) |")
+    print("|---|---|---|---|---|---|")
+    for name, times, total in rows:
+        med = statistics.median(times)
+        ratio = f"{med / base:.2f}x" if base else "-"
+        print(f"| {name} | {med:.3f} s | {min(times):.3f} s | {max(times):.3f} s | {ratio} "
+              f"| {statistics.median(total):.3f} s |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
