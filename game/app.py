@@ -322,6 +322,10 @@ class App:
         for scene in self.scenes.visible():
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        top = self.scenes.top
+        overlay = getattr(top, "draw_overlay", None)
+        if overlay is not None:  # optional: drawn over the widgets (hints, drag images)
+            overlay(self.screen)
         pygame.display.flip()
 
     def run(self) -> int:

@@ -81,5 +81,7 @@ class PauseScene(UIScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
+        if self._paused:  # a dialog or screen is on top: our buttons are hidden
+            return
         draw_panel(surface, self.panel_rect, radius=self.px(18), alpha=235)
         self.draw_focus(surface)

@@ -141,6 +141,7 @@ class UIScene(Scene):
         self._actions: dict[UIElement, Action] = {}
         self._on_change: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
         self.nav: list[UIButton] = []
+        self.disabled_tips: dict[UIButton, str] = {}
         self.focus_index: int | None = None
         self.focus_visible = self.show_focus_initially
         self._paused = False
@@ -173,6 +174,8 @@ class UIScene(Scene):
             self._actions[btn] = action
         if not enabled:
             btn.disable()
+            if tooltip:  # pygame_gui shows no tool tips on disabled buttons: we do
+                self.disabled_tips[btn] = tooltip
         if nav:
             self.nav.append(btn)
         return btn
@@ -197,6 +200,7 @@ class UIScene(Scene):
         self._elements.clear()
         self._actions.clear()
         self._on_change.clear()
+        self.disabled_tips.clear()
         self.nav.clear()
 
     def _build_key(self) -> tuple[str, tuple[int, int]]:
@@ -325,6 +329,30 @@ class UIScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_focus(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Tool tips of disabled buttons, drawn above the widgets."""
+        if not self.disabled_tips or self._paused:
+            return
+        pos = pygame.mouse.get_pos()
+        for btn, text in self.disabled_tips.items():
+            if btn.visible and not btn.is_enabled and btn.rect.collidepoint(pos):
+                draw_tip(surface, text, pos, self.scale)
+                return
+
+
+def draw_tip(surface: pygame.Surface, text: str, pos: tuple[int, int], scale: float) -> None:
+    from game.resources import get_font
+
+    font = get_font(theme.font_size("small", scale))
+    label = font.render(text, True, theme.CREAM)
+    pad = theme.px(8, scale)
+    rect = label.get_rect().inflate(2 * pad, pad)
+    rect.topleft = (pos[0] + theme.px(14, scale), pos[1] + theme.px(18, scale))
+    rect.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (11, 31, 21), rect, border_radius=theme.px(6, scale))
+    pygame.draw.rect(surface, theme.GOLD_DARK, rect, width=1, border_radius=theme.px(6, scale))
+    surface.blit(label, label.get_rect(center=rect.center))
 
 
 def column_rects(center_x: int, top: int, width: int, height: int, gap: int,
