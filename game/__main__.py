@@ -1,7 +1,10 @@
 """``python -m game`` starts the game."""
 
+import os
 import sys
 
-from game.app import main
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.app import main  # noqa: E402
 
 sys.exit(main())
