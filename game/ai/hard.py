@@ -48,6 +48,7 @@ SAFETY = 0.8  # share of the think budget spent searching
 MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
+SWITCH_MARGIN = 1.5  # sigmas a move needs over the Normal choice to replace it
 MAX_RUNS = 400  # enough to separate moves that matter; saves time on close calls
 
 
@@ -138,9 +139,16 @@ class HardAgent:
                 break
         if runs == 0:
             return candidates[0], 0
+        # Leave the Normal choice (candidate 0) only for a move that beats it
+        # clearly in the paired comparison: in a four-player game most moves
+        # differ by a few percent and the search noise would otherwise decide.
         best = 0
         for i in range(1, len(candidates)):
-            if wins[i] > wins[best] + 0.5:  # ties go to the Normal heuristic's order
+            if wins[i] <= wins[best]:
+                continue
+            better = sum(1 for sw in sweeps if sw[i] > sw[0])
+            worse = sum(1 for sw in sweeps if sw[i] < sw[0])
+            if better - worse > SWITCH_MARGIN * max(1.0, (better + worse) ** 0.5):
                 best = i
         return candidates[best], runs
 
