@@ -54,5 +54,7 @@ class RandomAgent:
             if self.rng.random() < 0.5:
                 return None  # out of turn: react only half of the time
             return legal[self.rng.randrange(len(legal))]
-        options = [a for a in legal if not isinstance(a, (WrongPlay, Draw))] or list(legal)
+        options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, Draw))]
+        if not options:
+            options = list(legal)
         return options[self.rng.randrange(len(options))]
