@@ -62,6 +62,15 @@ def _twins() -> tuple[int, ...]:
 TWIN = _twins()
 
 
+def _make_plays(seat: int, ids: tuple[int, ...]) -> tuple[Play, ...]:
+    if DECK[ids[-1]].colour is None:
+        return tuple(Play(seat, ids, col) for col in COLOURS)
+    return (Play(seat, ids),)
+
+
+_SINGLE_PLAYS: dict[tuple[int, int], tuple[Play, ...]] = {}
+
+
 class Game:
     """A match of UNO. Create with :meth:`new`; drive with :meth:`apply`."""
 
@@ -396,10 +405,14 @@ class Game:
 
     def _plays(self, seat: int) -> list[Action]:
         out: list[Action] = []
+        if P.turn_error(self, seat) is not None:
+            return out
         hand = self.hands[seat]
+        size = len(hand)
         multi = self.settings.multi_play and self.phase is not Phase.KEEP_OR_PLAY
+        card_error = P.card_error
         for c in hand:
-            if P.play_error(self, seat, (c,)) is None:
+            if card_error(self, (c,), DECK[c], size) is None:  # held: play_error's rest holds
                 self._add_play(out, seat, (c,))
             if multi:
                 face = DECK[c].face
@@ -414,10 +427,14 @@ class Game:
 
     @staticmethod
     def _add_play(out: list[Action], seat: int, ids: tuple[int, ...]) -> None:
-        if DECK[ids[-1]].colour is None:
-            out.extend(Play(seat, ids, col) for col in COLOURS)
+        if len(ids) == 1:  # actions are immutable: the single-card ones are shared
+            key = (seat, ids[0])
+            cached = _SINGLE_PLAYS.get(key)
+            if cached is None:
+                cached = _SINGLE_PLAYS[key] = _make_plays(seat, ids)
+            out.extend(cached)
         else:
-            out.append(Play(seat, ids))
+            out.extend(_make_plays(seat, ids))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now."""

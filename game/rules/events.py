@@ -40,14 +40,14 @@ match_end          ``seat`` = winner (R3: lowest total); ``data`` = totals, rank
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Colour
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """An immutable event record (a NamedTuple: cheap to create, compares by value)."""
+
     kind: str
     seat: int = -1
     target: int = -1
@@ -81,7 +81,7 @@ class Event:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
         colour = d.get("colour")
-        return cls(
+        return Event(
             kind=str(d["kind"]),
             seat=int(d.get("seat", -1)),
             target=int(d.get("target", -1)),
@@ -106,5 +106,5 @@ def redact(event: Event, viewer: int) -> Event:
         return Event(kind, event.seat, event.target, (), len(event.cards), event.colour,
                      event.value, event.reason, event.data)
     if kind == "challenge" and viewer != event.target:
-        return replace(event, cards=())
+        return event._replace(cards=())
     return event

@@ -66,12 +66,20 @@ def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
     return ("H1", "Only a draw card (stacking) or a Skip/Reverse of the colour in effect (deflect) answers a penalty.")
 
 
-def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
-    """Why ``seat`` may not play ``ids`` now (None: it may, given a valid colour)."""
+def turn_error(g: Game, seat: int) -> Refusal | None:
+    """May ``seat`` play cards at all right now?"""
     if g.phase not in _PLAY_PHASES:
         return ("phase", "No card can be played now.")
     if seat != g.to_act:
         return ("turn", "It is not your turn.")
+    return None
+
+
+def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
+    """Why ``seat`` may not play ``ids`` now (None: it may, given a valid colour)."""
+    err = turn_error(g, seat)
+    if err is not None:
+        return err
     hand = g.hands[seat]
     if not ids:
         return ("T1", "Play at least one card.")
@@ -92,12 +100,20 @@ def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
         middle = ids[1:-1]
         if any(middle[i] > middle[i + 1] for i in range(len(middle) - 1)):
             return ("H4", "Internal: list the cards between the first and the top in id order.")
+    return card_error(g, ids, first, len(hand))
+
+
+def card_error(g: Game, ids: tuple[int, ...], first: Card, hand_size: int) -> Refusal | None:
+    """The card rules of a play whose cards are held (``play_error`` checked the rest).
+
+    Move generation calls this directly for the cards it takes from the hand.
+    """
     phase = g.phase
-    if phase is Phase.KEEP_OR_PLAY:
-        if n > 1 or ids[0] != g.drawn:
-            return ("T3", "After drawing you may only play the card you just drew.")
+    if phase is Phase.PLAY:
         err = match_error(g, first)
-    elif phase is Phase.PLAY:
+    elif phase is Phase.KEEP_OR_PLAY:
+        if len(ids) > 1 or ids[0] != g.drawn:
+            return ("T3", "After drawing you may only play the card you just drew.")
         err = match_error(g, first)
     elif phase is Phase.SKIP_RELAY:
         err = None if first.kind is Kind.SKIP else (
@@ -106,7 +122,7 @@ def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
         err = answer_error(g, ids, first)
     if err is not None:
         return err
-    if g.settings.no_action_finish and n == len(hand) and first.kind in _FINISH_FORBIDDEN:
+    if len(ids) == hand_size and g.settings.no_action_finish and first.kind in _FINISH_FORBIDDEN:
         return ("H6", "Your last card may not be a Skip, Reverse or Wild: draw instead.")
     return None
 
