@@ -393,6 +393,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --version, --help, or a bad argument (code 2)
         code = exc.code
         return code if isinstance(code, int) else 0
+    if args.self_test:
+        from game.selftest import run_self_test
+
+        return run_self_test(frames=args.frames or 300, lang=args.lang or "zh")
     try:
         return App(args).run()
     except KeyboardInterrupt:

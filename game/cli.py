@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
     p.add_argument("--scene", choices=SCENES, help="open this screen first (screenshots)")
     p.add_argument("--version", action=_VersionAction, help="print the version and exit")
+    p.add_argument("--self-test", action="store_true",
+                   help="check fonts, sounds, settings and AI play headless; exit 0 if all is well")
     return p
 
 
