@@ -63,6 +63,8 @@ class MatchController:
         self._think_ms = think_ms
         self._next_ai = 0.0  # earliest time (s) the next AI move may happen
         self._exposed_since: dict[int, float] = {}
+        self._asked: set[tuple[int, tuple[Action, ...]]] = set()  # declined out-of-turn offers
+        self._asked_at = -1  # ...in the situation after this many actions
         self._rng = random.Random(config.seed)
         if persist:
             self._install_persistence()
@@ -247,23 +249,33 @@ class MatchController:
         return False
 
     def _out_of_turn(self, seat: int, now: float) -> Action | None:
+        """Offer a bot its out-of-turn options (UNO call, catch, jump-in) once per
+        situation; catches only after a reaction delay, so a human who calls in
+        time is never sniped. The bot may decline (Easy forgets and is slow)."""
         legal = [a for a in self.legal(seat) if isinstance(a, (CallUno, Catch, JumpIn))]
-        if not legal:
-            return None
+        offer: list[Action] = []
         for a in legal:
-            if isinstance(a, CallUno):
-                return a  # bots never forget to call
-        catches = [a for a in legal if isinstance(a, Catch)]
-        for a in catches:
-            since = self._exposed_since.get(a.target, now)
-            wait = CATCH_DELAY.get(self.anim_speed, 1.6) if self.is_human(a.target) else self.delay()
-            if now - since >= wait:
-                return a
-        jumps = [a for a in legal if isinstance(a, JumpIn)]
-        if jumps:
-            choice = as_choice(self.agents[seat].choose(self.view(seat), jumps)).action
-            return choice if isinstance(choice, JumpIn) else None
-        return None
+            if isinstance(a, Catch):
+                since = self._exposed_since.get(a.target, now)
+                human = self.is_human(a.target)
+                wait = CATCH_DELAY.get(self.anim_speed, 1.6) if human else self.delay()
+                if now - since < wait:
+                    continue
+            offer.append(a)
+        if not offer:
+            return None
+        stamp = len(self.game.actions)
+        if self._asked_at != stamp:
+            self._asked_at, self._asked = stamp, set()
+        key = (seat, tuple(offer))
+        if key in self._asked:
+            return None  # already declined in this situation
+        self._asked.add(key)
+        result = self.agents[seat].choose(self.view(seat), offer)
+        if result is None:
+            return None
+        action = as_choice(result).action
+        return action if action in offer else None
 
     # -- helpers for the UI -------------------------------------------------
     def phase(self) -> Phase:

@@ -23,8 +23,10 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("UNO_GAME_HOME", str(tmp_path))
 
 
-def ctl_for(n=4, humans=1, seed=1, speed="off", settings=OFFICIAL) -> MatchController:
-    return MatchController(config(n, humans, seed, settings), anim_speed=speed, persist=False)
+def ctl_for(n=4, humans=1, seed=1, speed="off", settings=OFFICIAL,
+            level="random") -> MatchController:
+    return MatchController(config(n, humans, seed, settings, level=level), anim_speed=speed,
+                           persist=False)
 
 
 def run_to_human(ctl: MatchController, limit: int = 2000) -> None:
@@ -119,7 +121,7 @@ def test_bots_do_not_snipe_a_human_who_can_still_call_uno():
 
 def test_bots_catch_a_human_after_the_reaction_delay():
     for seed in range(1, 40):
-        ctl = ctl_for(n=3, seed=seed, speed="fast")
+        ctl = ctl_for(n=3, seed=seed, speed="fast", level="normal")
         if drive_until(ctl, lambda c: c.view(-1).uno_exposed == 0, seed):
             break
     else:
@@ -170,3 +172,33 @@ def test_persistence_hooks_write_autosave_and_stats(tmp_path):
     from game.storage import saves
 
     assert saves.autosave_path().exists()
+
+
+def test_out_of_turn_offer_is_asked_once_and_may_be_declined():
+    """Bots decide their own UNO calls and catches (Easy forgets); a declined
+    offer is not asked again in the same situation."""
+    ctl = ctl_for(n=3, seed=2, speed="off", level="easy")
+    asked = []
+
+    class Spy:
+        def choose(self, view, legal):
+            asked.append(tuple(legal))
+            return None
+
+    for seat in list(ctl.agents):
+        ctl.agents[seat] = Spy()
+    g = ctl.game
+    now = 0.0
+    for _ in range(400):
+        if g.is_over or g.round_over or ctl.human_to_act() >= 0:
+            break
+        before = len(asked)
+        others = [s for s in g.out_of_turn_seats() if s in ctl.agents]
+        if others:
+            for seat in others:
+                assert ctl._out_of_turn(seat, now + 100) is None
+                assert ctl._out_of_turn(seat, now + 100) is None  # asked once only
+            assert len(asked) - before <= len(others)
+        legal = ctl.legal(g.to_act)
+        ctl.apply(legal[0])
+        now += 1
