@@ -14,6 +14,7 @@ from game.config import MatchConfig, SeatConfig
 from game.i18n import t
 from game.resources import get_font
 from game.rules.settings import preset
+from game.scenes import strings_saves  # noqa: F401  (the saves button label)
 from game.ui import theme
 from game.ui.widgets import UIScene, column_rects, oid
 
@@ -167,6 +168,7 @@ class MenuScene(UIScene):
             ("menu.rules", self.open_rules, None, True, None),
             ("menu.stats", self.open_stats, None, stats_scene_class() is not None,
              t("menu.coming")),
+            ("saves.title", self.open_saves, None, True, None),
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
         ]
@@ -239,6 +241,11 @@ class MenuScene(UIScene):
         from game.scenes.rules_scene import RulesScene
 
         self.app.scenes.push(RulesScene(self.app))
+
+    def open_saves(self) -> None:
+        from game.scenes.saves_scene import SavesScene
+
+        self.app.scenes.push(SavesScene(self.app))
 
     def open_stats(self) -> None:
         cls = stats_scene_class()

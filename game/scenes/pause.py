@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.settings import RuleSettings
+from game.scenes import strings_saves  # noqa: F401  (the saves button label)
 from game.ui.widgets import UIScene, column_rects, dim, draw_panel, oid
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class PauseScene(UIScene):
         w, h = self.size
         bw, bh, gap = self.px(300), self.px(52), self.px(14)
         title_h = self.px(70)
-        n = 4
+        n = 5
         ph = self.px(30) + title_h + n * bh + (n - 1) * gap + self.px(34)
         pw = bw + self.px(80)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -43,6 +44,7 @@ class PauseScene(UIScene):
         items = [
             ("pause.resume", self.resume_match, "#primary"),
             ("menu.rules", self.open_rules, None),
+            ("saves.title", self.open_saves, None),
             ("menu.settings", self.open_settings, None),
             ("pause.quit", self.ask_quit, None),
         ]
@@ -61,6 +63,11 @@ class PauseScene(UIScene):
         from game.scenes.rules_scene import RulesScene
 
         self.app.scenes.push(RulesScene(self.app, self.settings))
+
+    def open_saves(self) -> None:
+        from game.scenes.saves_scene import open_saves
+
+        open_saves(self.app)  # finds the running table's controller: offers "Save here"
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
