@@ -54,7 +54,7 @@ EN: dict[str, str] = {
     "level.easy": "Easy",
     "level.normal": "Normal",
     "level.hard": "Hard",
-    "level.random": "Random",
+    "level.random": "Random moves",
     "level.human": "Human",
     # curtain
     "curtain.pass_to": "Pass to {name}",
@@ -130,7 +130,7 @@ ZH: dict[str, str] = {
     "level.easy": "简单",
     "level.normal": "普通",
     "level.hard": "困难",
-    "level.random": "随机",
+    "level.random": "随机出牌",
     "level.human": "玩家",
     "curtain.pass_to": "请把屏幕交给 {name}",
     "curtain.ready": "准备好后点击或按任意键",
