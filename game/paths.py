@@ -52,3 +52,15 @@ def log_dir() -> Path:
     if home is not None:
         return _ensure(home / "logs")
     return _ensure(Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)))
+
+
+def saves_dir() -> Path:
+    """Saved matches (autosave and named slots) live here."""
+    path = data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def autosave_path() -> Path:
+    """The autosave of the match in progress (cheap: no engine import needed)."""
+    return saves_dir() / "autosave.json"

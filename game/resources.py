@@ -90,6 +90,11 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached Noto Sans SC font of ``size`` pixels (do not change its style flags)."""
     if not pygame.font.get_init():
         pygame.font.init()
+    source = font_file(bold)
+    if isinstance(source, Path) and source.is_file():
+        # A real file (source and frozen installs): FreeType maps it lazily, much
+        # faster than handing it the whole 16 MB CJK font again for every size.
+        return pygame.font.Font(str(source), max(1, int(size)))
     # pygame keeps a reference to the file object for the font's lifetime.
     return pygame.font.Font(io.BytesIO(_font_bytes(bold)), max(1, int(size)))
 

@@ -37,9 +37,11 @@ def quick_play_config(seed: int | None = None) -> MatchConfig:
 
 def has_autosave() -> bool:
     try:
-        from game.storage.saves import autosave_path
+        from game.paths import autosave_path
+        from game.storage.atomic import backup_path
 
-        return autosave_path().is_file()
+        path = autosave_path()
+        return path.is_file() or backup_path(path).is_file()
     except Exception as exc:  # storage or engine not importable: nothing to continue
         log.info("continue unavailable: %s", exc)
         return False

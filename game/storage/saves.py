@@ -28,7 +28,7 @@ from typing import Any
 
 from game.config import MatchConfig
 from game.i18n import register, t
-from game.paths import data_dir
+from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict, action_to_dict
 from game.rules.engine import ENGINE_VERSION, Game
 from game.storage.atomic import (
@@ -384,10 +384,6 @@ def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]
 
 # ----------------------------------------------------------------- slots ----
 
-def saves_dir() -> Path:
-    path = data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def slots_dir() -> Path:
@@ -400,10 +396,6 @@ def replays_dir() -> Path:
     path = data_dir() / "replays"
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def autosave_path() -> Path:
-    return saves_dir() / "autosave.json"
 
 
 def autosave(config: MatchConfig, game: Game, match_id: str = "") -> Path:

@@ -8,9 +8,11 @@ renders as boxes. Every size scales with the window (:func:`ui_scale`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from game.resources import FONT_BOLD, FONT_PACKAGE, FONT_REGULAR
+from game.resources import FONT_BOLD, FONT_PACKAGE, FONT_REGULAR, font_file
 
 FONT_NAME = "uno_noto_sc"
 LOCALES = ("en", "zh")
@@ -82,11 +84,24 @@ def _font(size: int, bold: bool = False) -> list[dict[str, Any]]:
             "name": FONT_NAME,
             "size": str(size),
             "bold": "1" if bold else "0",
-            "regular_resource": {"package": FONT_PACKAGE, "resource": FONT_REGULAR},
-            "bold_resource": {"package": FONT_PACKAGE, "resource": FONT_BOLD},
+            **_font_sources(),
         }
         for loc in LOCALES
     ]
+
+
+@lru_cache(maxsize=1)
+def _font_sources() -> dict[str, Any]:
+    """Font files as plain paths when they are real files (FreeType then reads the
+    16 MB CJK font lazily: much faster start-up), else as package resources."""
+    regular, bold = font_file(False), font_file(True)
+    if isinstance(regular, Path) and regular.is_file() and isinstance(bold, Path) \
+            and bold.is_file():
+        return {"regular_path": str(regular), "bold_path": str(bold)}
+    return {
+        "regular_resource": {"package": FONT_PACKAGE, "resource": FONT_REGULAR},
+        "bold_resource": {"package": FONT_PACKAGE, "resource": FONT_BOLD},
+    }
 
 
 def _shape(radius: int, border: int = 2, shadow: int = 0, **extra: str) -> dict[str, str]:
