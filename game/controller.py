@@ -21,6 +21,7 @@ from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongP
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase, PlayerView
+from game.storage.background import LatestWriter
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,7 @@ class MatchController:
         self._asked: set[tuple[int, tuple[Action, ...]]] = set()  # declined out-of-turn offers
         self._asked_at = -1  # ...in the situation after this many actions
         self._rng = random.Random(config.seed)
+        self._saver = LatestWriter(self._write_autosave)
         if persist:
             self._install_persistence()
 
@@ -78,14 +80,25 @@ class MatchController:
             log.warning("unknown AI level %r; using random", level)
             return RandomAgent(seed)
 
+    def _write_autosave(self, snapshot: dict[str, Any]) -> None:
+        saves = _optional("game.storage.saves")
+        if saves is None:
+            return
+        try:
+            saves.save_snapshot(saves.autosave_path(), self.config, snapshot,
+                                match_id=self.match_id)
+        except Exception:  # noqa: BLE001 - a failed autosave must not stop play
+            log.exception("autosave failed")
+
     def _install_persistence(self) -> None:
         saves = _optional("game.storage.saves")
         stats = _optional("game.storage.stats")
         if saves is not None:
             def autosave(action: Action, events: list[Event]) -> None:
-                g = self.game
-                if g.is_over or g.round_over or self.is_human(g.to_act):
-                    self.autosave()
+                if self.game.is_over:
+                    self.autosave()  # archive the finished match, drop the autosave
+                else:
+                    self._saver.submit(self.game.to_dict())  # after every action
             self.on_applied.append(autosave)
         if stats is not None:
             counted = getattr(stats, "COUNTED_KINDS", None)
@@ -100,10 +113,16 @@ class MatchController:
                     log.exception("statistics update failed")
             self.on_applied.append(record)
 
+    def flush_saves(self, timeout: float = 10.0) -> bool:
+        """Wait until the background autosave has written the latest action."""
+        return self._saver.flush(timeout)
+
     def autosave(self) -> None:
+        """Save now and wait for it (leaving the table, match end)."""
         saves = _optional("game.storage.saves")
         if saves is None:
             return
+        self._saver.flush()
         try:
             if self.game.is_over:
                 saves.archive_finished(self.config, self.game, match_id=self.match_id)

@@ -171,7 +171,15 @@ def test_persistence_hooks_write_autosave_and_stats(tmp_path):
     run_to_human(ctl)
     from game.storage import saves
 
+    assert ctl.flush_saves()
     assert saves.autosave_path().exists()
+    # Autosaved after every completed action: the save is exactly the current state.
+    assert saves.load_match(saves.autosave_path()).game.to_dict() == ctl.game.to_dict()
+    n = len(ctl.game.actions)
+    ctl.apply(ctl.legal(ctl.human_to_act())[0])
+    assert ctl.flush_saves()
+    loaded = saves.load_match(saves.autosave_path()).game
+    assert len(loaded.actions) == n + 1 and loaded.to_dict() == ctl.game.to_dict()
 
 
 def test_out_of_turn_offer_is_asked_once_and_may_be_declined():

@@ -29,7 +29,7 @@ from typing import Any
 from game.config import MatchConfig
 from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
-from game.rules.actions import Action, action_from_dict, action_to_dict
+from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
 from game.storage.atomic import (
     atomic_write_bytes,
@@ -146,7 +146,13 @@ def _plain(obj: Any) -> Any:
 
 def build_save(config: MatchConfig, game: Game, label: str | None = None,
                match_id: str = "") -> dict[str, Any]:
-    view = game.view(-1)
+    return build_save_from_snapshot(config, game.to_dict(), label, match_id)
+
+
+def build_save_from_snapshot(config: MatchConfig, snapshot: dict[str, Any],
+                             label: str | None = None, match_id: str = "") -> dict[str, Any]:
+    """The save document of a ``Game.to_dict()`` snapshot (so a background
+    writer can build it while the game goes on)."""
     doc: dict[str, Any] = {
         "format": FORMAT,
         "engine_version": ENGINE_VERSION,
@@ -155,18 +161,31 @@ def build_save(config: MatchConfig, game: Game, label: str | None = None,
         "label": label if label is not None else default_label(config),
         "match_id": match_id,
         "config": config.to_dict(),
-        "actions": [action_to_dict(a) for a in game.actions],
-        "snapshot": game.to_dict(),
+        "actions": list(snapshot["actions"]),
+        "snapshot": snapshot,
         "summary": {
             "players": [s.name for s in config.seats],
-            "scores": list(view.scores),
-            "round": view.round_no,
-            "over": bool(game.is_over),
+            "scores": list(snapshot["scores"]),
+            "round": snapshot["round_no"],
+            "over": snapshot["phase"] == "match_over",
         },
     }
     doc = _plain(doc)
     doc["checksum"] = compute_checksum(doc)
     return doc
+
+
+def save_snapshot(path: Path | str, config: MatchConfig, snapshot: dict[str, Any],
+                  match_id: str = "") -> Path:
+    """Write the save of a snapshot atomically (the previous one kept as ``.bak``)."""
+    path = Path(path)
+    try:
+        doc = build_save_from_snapshot(config, snapshot, None, match_id)
+        atomic_write_bytes(path, dumps_save(doc).encode("utf-8"), keep_backup=True)
+        remove_stale_temps(path.parent)
+    except Exception as exc:
+        raise SaveError("write_failed", f"could not write {path.name}: {exc!r}") from None
+    return path
 
 
 def dumps_save(doc: dict[str, Any]) -> str:
