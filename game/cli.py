@@ -173,7 +173,8 @@ def name_seats(seats: list[SeatConfig]) -> tuple[SeatConfig, ...]:
     from game.scenes.strings_menus import default_seat_name
 
     out: list[SeatConfig] = []
-    humans = 0
+    hot_seat = sum(seat.kind == "human" for seat in seats) > 1
+    humans = 1 if hot_seat else 0  # hot-seat: "Player 1", "Player 2"... never "You"
     bots = 0
     for i, seat in enumerate(seats):
         if seat.kind == "human":

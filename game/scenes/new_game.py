@@ -118,7 +118,10 @@ class NewGameModel:
         if seat["name"].strip() and not seat["auto"]:
             return seat["name"].strip()[:24]
         same_kind = [j for j in range(i + 1) if self.seats[j]["kind"] == seat["kind"]]
-        return default_seat_name(i, seat["kind"], len(same_kind))
+        nth = len(same_kind)
+        if seat["kind"] == "human" and sum(x["kind"] == "human" for x in self.seats) > 1:
+            nth += 1  # hot-seat: "Player 1", "Player 2"... never "You"
+        return default_seat_name(i, seat["kind"], nth)
 
     def add_seat(self) -> None:
         if len(self.seats) < MAX_SEATS:

@@ -313,7 +313,7 @@ def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
     if kind == "human":
         if nth_of_kind <= 1:
             return "你" if zh else "You"
-        return f"玩家{index + 1}" if zh else f"Player {index + 1}"
+        return f"玩家{nth_of_kind - 1}" if zh else f"Player {nth_of_kind - 1}"
     names = BOT_NAMES["zh" if zh else "en"]
     return names[(nth_of_kind - 1) % len(names)]
 
