@@ -6,6 +6,7 @@ Events must already be redacted for the seat that reads them
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from game.rules.cards import DECK, Card, Colour, Kind
@@ -87,8 +88,28 @@ _DRAW_WHY = {
 }
 
 
+_YOU_VERBS = re.compile(
+    r"\bYou (turns|plays|names|draws|jumps|challenges|keeps|offers|goes|wins|catches"
+    r"|deflects|faces|deals|calls|is|has)\b")
+_BASE = {"is": "are", "has": "have", "goes": "go", "catches": "catch", "faces": "face"}
+
+
+def _second_person(text: str) -> str:
+    """English for the player called "You": "You plays" -> "You play"."""
+    text = _YOU_VERBS.sub(lambda m: "You " + _BASE.get(m[1], m[1][:-1]), text)
+    head, rest = text[:3], text[3:]
+    return head + re.sub(r"\bYou\b", "you", rest)
+
+
 def describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
     """One sentence for ``ev`` (None for events the log leaves out)."""
+    text = _describe(ev, names, lang)
+    if text is not None and lang == "en" and "You" in names:
+        text = _second_person(text)
+    return text
+
+
+def _describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
 
     def nm(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else "?"
