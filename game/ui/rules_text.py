@@ -103,14 +103,17 @@ RULES: tuple[RuleText, ...] = (
              "a new draw pile. If there is still nothing, draw what there is.",
              "摸牌堆用完时，把弃牌堆除顶牌外洗匀作为新摸牌堆；仍不够时能摸多少摸多少。"),
     RuleText("T8",
-             "Option: offering a card that cannot be played costs that many cards (default 0: "
-             "the card is simply refused).",
-             "可选：出了不能出的牌要罚摸若干张（默认0：只是拒绝这张牌）。"),
+             "Option: offering a card that cannot be played costs that many cards and the turn "
+             "(default 0: the card is simply refused).",
+             "可选：出了不能出的牌要罚摸若干张并失去本轮（默认0：只是拒绝这张牌）。"),
     RuleText("T9",
              "If the winner's last card is a Draw Two or Wild Draw Four, the next player still "
              "draws (the cards count for scoring).",
              "赢家最后一张是+2或+4时，下家照样摸牌（计入得分）。"),
-    RuleText("R1", "A round ends when a player has no cards left.", "有人出完手牌，本局结束。"),
+    RuleText("R1",
+             "A round ends when a player has no cards left. (Should nobody be able to play or "
+             "draw for a whole circle, the round ends and the lowest hand wins it.)",
+             "有人出完手牌，本局结束。（若整整一圈无人能出牌也无牌可摸，本局结束，手牌分最低者获胜。）"),
     RuleText("R2",
              "Winner takes (official): the winner scores the points of every card left in the "
              "other hands. The first player to reach the target score (500) wins the match.",
@@ -121,8 +124,9 @@ RULES: tuple[RuleText, ...] = (
              "罚分制：每人把自己手中剩余牌的分数计入总分；有人达到目标分时比赛结束，总分最低者获胜。"),
     RuleText("R4",
              "Elimination: players who go out leave the round, which goes on until one player "
-             "still holds cards; the order of going out ranks the players.",
-             "淘汰制：出完牌的玩家退出本局，其余人继续，直到只剩一人有牌；按出完的先后排名。"),
+             "still holds cards; the order of going out ranks the players. The match is that "
+             "one round.",
+             "淘汰制：出完牌的玩家退出本局，其余人继续，直到只剩一人有牌；按出完的先后排名。比赛只打这一局。"),
     RuleText("R5",
              "Teams of two sit alternately. When anyone goes out, their team scores the cards "
              "left in the other team's hands.",
