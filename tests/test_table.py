@@ -100,6 +100,36 @@ def test_illegal_click_changes_nothing_and_quotes_the_rule():
     assert table.hover_tip is not None and err.rule in table.hover_tip[1]
 
 
+def test_T8_wrong_play_penalty_costs_cards_and_the_turn():
+    settings = OFFICIAL.with_(wrong_play_penalty=2)
+    app, table = find_seed(lambda t: _illegal_card(t) >= 0, settings=settings)
+    i = _illegal_card(table)
+    g = table.ctl.game
+    size = len(g.hands[0])
+    pump(app, 1, events=click(visible_point(table, i)))
+    assert any(e.kind == "wrong_play" for e in g.log)
+    assert len(g.hands[0]) == size + 2 and g.to_act != 0
+    assert table.toast is not None and table.toast[0].startswith("T1: ")
+
+
+def _bluff_wd4(table):
+    v = table.ctl.view(table.viewer)
+    if v.pending_penalty or not any(c.colour is v.colour for c in v.hand):
+        return -1
+    for i, c in enumerate(table.hand.cards):
+        if c.kind.value == "wild_draw_four":
+            return i
+    return -1
+
+
+def test_T2_bluff_warning_before_a_wild_draw_four():
+    app, table = find_seed(lambda t: _bluff_wd4(t) >= 0, seeds=range(1, 300))
+    i = _bluff_wd4(table)
+    pump(app, 1, events=click(visible_point(table, i)))
+    assert table.picker.open  # still allowed: T5 judges it
+    assert table.toast is not None and table.toast[0].startswith("T2: ")
+
+
 def _wild(table):
     for i, c in enumerate(table.hand.cards):
         if c.is_wild and any(isinstance(a, Play) and a.cards == (c.id,)

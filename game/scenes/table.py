@@ -28,8 +28,9 @@ from game.rules.actions import (
     JumpIn,
     Pass,
     Play,
+    WrongPlay,
 )
-from game.rules.cards import COLOURS, DECK, Colour
+from game.rules.cards import COLOURS, DECK, Colour, Kind
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
@@ -369,6 +370,7 @@ class TableScene(Scene):
         single = [a for a in legal if isinstance(a, Play) and a.cards == (card.id,)]
         if single:
             if single[0].colour is not None:
+                self._warn_if_bluff(card.id)
                 self.open_picker((card.id,))
             else:
                 self.act(single[0])
@@ -377,7 +379,21 @@ class TableScene(Scene):
         if jump:
             self.act(jump[0])
             return
+        wrong = [a for a in legal if isinstance(a, WrongPlay) and a.card == card.id]
         self.show_error(self.why_not(card.id))
+        if wrong:  # T8: offering an unplayable card costs the penalty (and the turn)
+            self.act(wrong[0])
+
+    def _warn_if_bluff(self, card_id: int) -> None:
+        """T2/T5: a Wild Draw Four played while holding the colour in effect is a
+        bluff a challenge would catch: say so (the play stays allowed)."""
+        view = self.ctl.view(self.viewer)
+        if (DECK[card_id].kind is not Kind.WILD_DRAW_FOUR or view.pending_penalty
+                or view.settings.wd4_rule != "no_matching_colour" or view.colour is None):
+            return
+        if any(c.colour is view.colour for c in view.hand):
+            colour = colour_name(view.colour, i18n.language())
+            self.show_toast(i18n.t("tbl.wd4_bluff", colour=colour), tw.GOLD, 4.0)
 
     def why_not(self, card_id: int) -> IllegalAction:
         g = self.ctl.game
