@@ -71,24 +71,44 @@ def _static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+_seats: dict[str, object] = {"key": None, "surf": None}
+
+
+def _seats_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
+    """The static layer with every opponent's sprite on it: one opaque surface,
+    recomposed only when a seat changes (count, turn, UNO...). Blitting the nine
+    alpha sprites of a 10-seat table every frame cost more than the whole rest."""
+    lay = scene.layout
+    m = scene.model
+    static = _static_layer(scene, size)
+    teams = m.teams
+    args = tuple(
+        (seat, spot.plate.topleft, spot.plate.size,
+         (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
+         m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
+         _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
+         teams[seat] if teams else -1, seat in m.uno_called)
+        for seat, spot in lay.seats.items())
+    key = (id(static), _static["key"], lay.scale, args)
+    surf = _seats["surf"]
+    if _seats["key"] != key or not isinstance(surf, pygame.Surface):
+        surf = static.copy()
+        for _seat, topleft, *rest in args:
+            img, offset = tw.seat_sprite(lay, *rest)  # type: ignore[arg-type]
+            surf.blit(img, (topleft[0] - offset[0], topleft[1] - offset[1]))
+        _seats["key"], _seats["surf"] = key, surf
+    return surf
+
+
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout
     m = scene.model
-    surface.blit(_static_layer(scene, surface.get_size()), (0, 0))
+    surface.blit(_seats_layer(scene, surface.get_size()), (0, 0))
 
     _draw_info(scene, surface)
     tw.draw_piles(surface, lay, m.draw_pile, m.discard, m.colour, m.direction, scene.colourblind,
                   t("tbl.pile", n=m.draw_pile),
                   t("tbl.penalty", n=m.penalty) if m.penalty else "", ring=False)
-
-    teams = m.teams
-    for seat, spot in lay.seats.items():
-        img, offset = tw.seat_sprite(
-            lay, spot.plate.size, (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
-            m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
-            _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
-            teams[seat] if teams else -1, seat in m.uno_called)
-        surface.blit(img, (spot.plate.x - offset[0], spot.plate.y - offset[1]))
     _draw_bottom(scene, surface)
     scene.anim.draw(surface, scene.render_card)
     for eff in scene.anim.effects:
