@@ -69,6 +69,12 @@ def _make_plays(seat: int, ids: tuple[int, ...]) -> tuple[Play, ...]:
 
 
 _SINGLE_PLAYS: dict[tuple[int, int], tuple[Play, ...]] = {}
+# Actions are immutable, so the argument-less ones are shared per seat.
+_DRAW = tuple(Draw(s) for s in range(10))
+_PASS = tuple(Pass(s) for s in range(10))
+_ACCEPT = tuple(Accept(s) for s in range(10))
+_CHALLENGE = tuple(Challenge(s) for s in range(10))
+_CALL = tuple(CallUno(s) for s in range(10))
 
 
 class Game:
@@ -401,7 +407,11 @@ class Game:
             raise IllegalAction(*err)
 
     def _has_play(self, seat: int) -> bool:
-        return any(P.play_error(self, seat, (c,)) is None for c in self.hands[seat])
+        if P.turn_error(self, seat) is not None:
+            return False
+        hand = self.hands[seat]
+        size = len(hand)
+        return any(P.card_error(self, (c,), DECK[c], size) is None for c in hand)
 
     def _plays(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -409,9 +419,11 @@ class Game:
             return out
         hand = self.hands[seat]
         size = len(hand)
-        multi = self.settings.multi_play and self.phase is not Phase.KEEP_OR_PLAY
+        keep = self.phase is Phase.KEEP_OR_PLAY
+        multi = self.settings.multi_play and not keep
         card_error = P.card_error
-        for c in hand:
+        # T3: after drawing, card_error refuses every card but the drawn one.
+        for c in ((self.drawn,) if keep else hand):
             if card_error(self, (c,), DECK[c], size) is None:  # held: play_error's rest holds
                 self._add_play(out, seat, (c,))
             if multi:
@@ -447,7 +459,7 @@ class Game:
         if seat in self.out:
             return out
         if self._uno_call_kind(seat):
-            out.append(CallUno(seat))
+            out.append(_CALL[seat])
         if self.uno_exposed >= 0 and self.uno_exposed != seat:
             out.append(Catch(seat, self.uno_exposed))
         if (self.jump_card >= 0 and seat != self.jump_from and seat != self.to_act
@@ -465,17 +477,17 @@ class Game:
         s = self.settings
         if phase is Phase.PLAY:
             if not (s.forced_play and plays):
-                out.append(Draw(seat))
+                out.append(_DRAW[seat])
             if s.wrong_play_penalty > 0:
                 out.extend(WrongPlay(seat, c) for c in self.hands[seat]
                            if P.play_error(self, seat, (c,)) is not None)
         elif phase is Phase.KEEP_OR_PLAY:
             if not s.forced_play:
-                out.append(Pass(seat))
+                out.append(_PASS[seat])
         else:
             if phase is Phase.CHALLENGE:
-                out.append(Challenge(seat))
-            out.append(Accept(seat))
+                out.append(_CHALLENGE[seat])
+            out.append(_ACCEPT[seat])
         return out
 
     def out_of_turn_seats(self) -> list[int]:
@@ -559,25 +571,26 @@ class Game:
 
     def _do_draw(self, seat: int) -> None:
         """T3: draw one (or until playable); a playable card may be played at once."""
-        had_play = self._has_play(seat)
         until = self.settings.draw == "until_playable"
+        hand = self.hands[seat]
+        drew = False
         while True:
             got = self._draw(seat, 1, "choice")
             if not got:
                 break
-            self.drawn = got[0]
+            drew = True
+            cid = got[0]
+            self.drawn = cid
             self.phase = Phase.KEEP_OR_PLAY
-            playable = P.play_error(self, seat, (got[0],)) is None
-            self.phase = Phase.PLAY
-            if playable:
-                self.drawn = got[0]
-                self.phase = Phase.KEEP_OR_PLAY
+            if P.card_error(self, (cid,), DECK[cid], len(hand)) is None:
                 self._emit(Event("turn", seat=seat, reason=self.phase.value))
                 return
+            self.phase = Phase.PLAY
             if not until:
                 break
         self.drawn = -1
-        if not had_play and not self.draw_pile and len(self.discard) <= 1:
+        if not drew and not self._has_play(seat):
+            # T7 left nothing to draw and nothing can be played.
             self.dry_turns += 1
             if self.dry_turns >= self._active_count():
                 # Stalemate: nobody can play or draw for a full circle. The round ends;
