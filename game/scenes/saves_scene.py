@@ -23,7 +23,6 @@ from game.i18n import t
 from game.resources import get_font
 from game.scenes import strings_saves  # noqa: F401 - registers the strings
 from game.storage import saves
-from game.storage.atomic import backup_path
 from game.ui import table_widgets as tw
 from game.ui import theme
 from game.ui.widgets import UIScene, draw_panel, oid, wrap_text
@@ -67,20 +66,6 @@ def running_controller(app: Any) -> Any | None:
 def open_saves(app: Any) -> None:
     """The pause menu's "Saved games": with "Save here" when a match is running."""
     app.scenes.push(SavesScene(app, running_controller(app)))
-
-
-def delete_replay(path: Path) -> bool:
-    """Delete a finished-match replay (only inside the replays folder) and its backup."""
-    if path.resolve().parent != saves.replays_dir().resolve():
-        return False
-    found = False
-    for p in (path, backup_path(path)):
-        try:
-            p.unlink()
-            found = True
-        except OSError:
-            pass
-    return found
 
 
 class SavesScene(UIScene):
@@ -285,7 +270,7 @@ class SavesScene(UIScene):
                 lambda: self.delete(info.path), yes=t("saves.delete"), danger=True)
 
     def delete(self, path: Path) -> bool:
-        ok = delete_replay(path) if self.mode == "replays" else saves.delete_slot(path)
+        ok = saves.delete_replay(path) if self.mode == "replays" else saves.delete_slot(path)
         self.selected = -1
         self.refresh()
         self.rebuild()

@@ -459,11 +459,9 @@ def list_slots() -> list[SlotInfo]:
     return _list(slots_dir())
 
 
-def delete_slot(slot: str | Path) -> bool:
-    """Delete a manual save (by label or path inside the slots folder) and its backup."""
-    folder = slots_dir().resolve()
-    path = Path(slot) if isinstance(slot, Path) else slot_path(slot)
-    if path.resolve().parent != folder:
+def _delete_in(folder: Path, path: Path) -> bool:
+    """Delete ``path`` and its backup, but only inside ``folder``."""
+    if path.resolve().parent != folder.resolve():
         return False
     found = False
     for p in (path, backup_path(path)):
@@ -473,6 +471,16 @@ def delete_slot(slot: str | Path) -> bool:
         except OSError:
             pass
     return found
+
+
+def delete_slot(slot: str | Path) -> bool:
+    """Delete a manual save (by label or path inside the slots folder) and its backup."""
+    return _delete_in(slots_dir(), Path(slot) if isinstance(slot, Path) else slot_path(slot))
+
+
+def delete_replay(path: Path) -> bool:
+    """Delete a finished-match replay (only inside the replays folder) and its backup."""
+    return _delete_in(replays_dir(), path)
 
 
 def archive_finished(config: MatchConfig, game: Game, match_id: str = "") -> Path:
