@@ -29,6 +29,7 @@ def text(s: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = F
     return get_font(size, bold).render(s, True, colour)
 
 
+@lru_cache(maxsize=256)
 def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
              bold: bool = False) -> pygame.Surface:
     """``s`` rendered no wider than ``max_w`` (shrunk, then cut with an ellipsis)."""
