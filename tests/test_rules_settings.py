@@ -44,6 +44,7 @@ OFFICIAL_VALUES = {
     "pair_on_plus4": False,  # H4
     "deflect": False,  # H5
     "no_action_finish": False,  # H6
+    "seven_zero": False,  # H7
 }
 
 
@@ -74,7 +75,7 @@ def test_presets_custom_and_unknown():
 def test_every_setting_names_its_rule_id():
     assert set(RULE_ID) == set(FIELD_NAMES)
     ids = {"S4", "S5", "T2", "T3", "T5", "T6", "T8", "R2", "R5", "H1", "H2", "H3", "H4",
-           "H5", "H6"}
+           "H5", "H6", "H7"}
     assert set(RULE_ID.values()) == ids
 
 
@@ -127,7 +128,8 @@ def test_bad_choice_value_names_rule(name):
 
 
 @pytest.mark.parametrize("name", ["forced_play", "teams", "skip_relay", "multi_play",
-                                  "pair_on_plus4", "deflect", "no_action_finish"])
+                                  "pair_on_plus4", "deflect", "no_action_finish",
+                                  "seven_zero"])
 def test_bool_settings_refuse_non_bool(name):
     with pytest.raises(SettingsConflict) as e:
         RuleSettings(**{name: 1})
@@ -198,7 +200,7 @@ COMPANIONS = {
 }
 VALUES = {**{k: list(v) for k, v in CHOICES.items()}, **{b: [False, True] for b in
           ("forced_play", "teams", "skip_relay", "multi_play", "pair_on_plus4", "deflect",
-           "no_action_finish")},
+           "no_action_finish", "seven_zero")},
           "challenge_guilty_draw": [4, 6], "false_uno_penalty": [0, 2, 5],
           "wrong_play_penalty": [0, 2], "target_score": [300, 500]}
 CASES = [(k, v) for k, vs in VALUES.items() for v in vs]

@@ -25,6 +25,7 @@ SETTINGS = st.fixed_dictionaries({
     "pair_on_plus4": st.booleans(),
     "deflect": st.booleans(),
     "no_action_finish": st.booleans(),
+    "seven_zero": st.booleans(),
     "challenge_guilty_draw": st.integers(0, 8),
     "false_uno_penalty": st.integers(0, 6),
     "wrong_play_penalty": st.integers(0, 3),

@@ -320,3 +320,31 @@ def test_resize_and_settings_relayout():
     app.settings.colourblind = True
     table.on_resize(app.size)
     pump(app, 1)
+
+
+def _seven(table):
+    for i, c in enumerate(table.hand.cards):
+        if c.number == 7 and any(isinstance(a, Play) and a.cards == (c.id,)
+                                 for a in table.ctl.legal(table.viewer)) \
+                and len(table.hand.cards) > 1:
+            return i
+    return -1
+
+
+def test_H7_seven_offers_swap_buttons_and_swaps_hands():
+    app, table = find_seed(lambda t: _seven(t) >= 0, n=3,
+                           settings=OFFICIAL.with_(seven_zero=True), seeds=range(1, 200))
+    pump(app, 1, events=click(visible_point(table, _seven(table))))
+    _settle(app, table)
+    g = table.ctl.game
+    assert g.phase is Phase.CHOOSE_SWAP and g.to_act == 0
+    keys = [k for k in table.bar.buttons if k.startswith("swap")]
+    assert sorted(keys) == ["swap1", "swap2"]
+    theirs = sorted(g.hands[2])
+    btn = table.bar.buttons["swap2"]
+    pump(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center, button=1),
+                         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center, button=1)])
+    pump(app, 1)
+    assert g.actions[-1].kind == "swap_hands" and sorted(g.hands[0]) == theirs
+    pump(app, 30)
+    assert any("swaps hands with" in line for line in table.ticker), table.ticker

@@ -22,6 +22,7 @@ from game.rules.actions import (
     NextRound,
     Pass,
     Play,
+    SwapHands,
     WrongPlay,
 )
 from game.rules.cards import DECK, Card, Colour, Kind
@@ -38,6 +39,7 @@ _KIND_ZH = {Kind.SKIP: "禁止", Kind.REVERSE: "反转", Kind.DRAW_TWO: "+2",
 # Reason fragments: key -> (English, Chinese). ``{c}`` is a colour, ``{n}`` a number.
 FRAGMENTS: dict[str, tuple[str, str]] = {
     "only": ("the only thing you can do", "只能这样做"),
+    "swap_fewest": ("takes the smallest hand ({n} cards)", "换来最少的手牌（{n} 张）"),
     "random": ("picked at random", "随便选的"),
     "keep_wild": ("keeps your Wild for later", "留着万能牌以后用"),
     "most_colour": ("{c} is the colour you hold most", "你手里{c}色最多"),
@@ -105,6 +107,8 @@ def action_name(action: Action, lang: str) -> str:
         return f"Catch seat {action.target + 1}" if en else f"抓 {action.target + 1} 号位"
     if isinstance(action, WrongPlay):
         return card_name(action.card, lang)
+    if isinstance(action, SwapHands):
+        return f"Swap with seat {action.target + 1}" if en else f"与 {action.target + 1} 号位换牌"
     labels: dict[type, tuple[str, str]] = {
         Draw: ("Draw", "摸牌"), Pass: ("Keep", "保留"), Challenge: ("Challenge", "质疑"),
         Accept: ("Accept", "接受"), CallUno: ("UNO!", "喊 UNO"), NextRound: ("Next round", "下一局"),

@@ -30,6 +30,7 @@ from game.rules.actions import (
     NextRound,
     Pass,
     Play,
+    SwapHands,
     WrongPlay,
 )
 from game.rules.cards import COLOURS, DECK, Colour, Kind
@@ -321,6 +322,11 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
         return reason(ChooseColour(me, col), ["pick_colour"], col)
     if phase in (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY):
         return answer_penalty(view, know, legal)
+    if phase is Phase.CHOOSE_SWAP:  # H7: take the smallest hand (an opponent's, if tied)
+        swaps = [a for a in legal if isinstance(a, SwapHands)]
+        swap = min(swaps, key=lambda a: (view.hand_sizes[a.target],
+                                         is_partner(view, a.target, me), a.target))
+        return reason(swap, ["swap_fewest"], n=view.hand_sizes[swap.target])
     plays = [a for a in legal if isinstance(a, Play)]
     if phase is Phase.KEEP_OR_PLAY:
         if plays:

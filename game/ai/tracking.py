@@ -19,6 +19,7 @@ so two games that look the same to the viewer give the same knowledge.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game.rules.cards import COLOURS, DECK, Colour
 from game.rules.view import PlayerView
@@ -63,6 +64,20 @@ class Knowledge:
         return 1.0 - p_none
 
 
+T = TypeVar("T")
+
+
+def _swap(per_seat: list[T], a: int, b: int) -> None:
+    per_seat[a], per_seat[b] = per_seat[b], per_seat[a]
+
+
+def _rotate(per_seat: list[T], order: list[int]) -> None:
+    """Each ``order[i]``'s entry moves to ``order[i + 1]`` (cyclically)."""
+    moved = [per_seat[s] for s in order]
+    for i, item in enumerate(moved):
+        per_seat[order[(i + 1) % len(order)]] = item
+
+
 def track(view: PlayerView) -> Knowledge:
     """Read the view's round log once and return what it tells us."""
     n = view.num_seats
@@ -79,6 +94,7 @@ def track(view: PlayerView) -> Knowledge:
     turn_seat = -1
     turn_reason = ""
     pending_draw: tuple[int, Colour] | None = None  # (seat, colour) of a draw by choice
+    gone: set[int] = set()  # R4: seats that went out
     log = view.log
     for ev in log:
         k = ev.kind
@@ -129,6 +145,20 @@ def track(view: PlayerView) -> Knowledge:
                 known[ev.target] = list(ev.cards)
         elif k == "pass":
             pending_draw = None
+        elif k == "out":
+            gone.add(ev.seat)
+        elif k == "swap":  # H7: what we inferred about each hand moves with it
+            _swap(sizes, ev.seat, ev.target)
+            _swap(choice_draws, ev.seat, ev.target)
+            _swap(not_colour, ev.seat, ev.target)
+            _swap(known, ev.seat, ev.target)
+        elif k == "rotate":  # H7: every hand passes to the next player still in
+            active = [s for s in range(n) if s not in gone]
+            order = active if ev.value > 0 else active[::-1]
+            _rotate(sizes, order)
+            _rotate(choice_draws, order)
+            _rotate(not_colour, order)
+            _rotate(known, order)
     sizes_now = view.hand_sizes
     for s in range(n):
         for ci in range(4):

@@ -105,6 +105,15 @@ class WrongPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapHands:
+    """H7 (7-0): after playing a 7, swap hands with ``target``."""
+
+    seat: int
+    target: int
+    kind: ClassVar[str] = "swap_hands"
+
+
+@dataclass(frozen=True, slots=True)
 class NextRound:
     """R1: after a round is scored, deal the next one (taken by the next dealer)."""
 
@@ -113,12 +122,12 @@ class NextRound:
 
 
 Action = (Play | Draw | Pass | ChooseColour | Challenge | Accept | CallUno | Catch | JumpIn
-          | WrongPlay | NextRound)
+          | WrongPlay | SwapHands | NextRound)
 
 ACTION_TYPES: dict[str, type] = {
     t.kind: t
     for t in (Play, Draw, Pass, ChooseColour, Challenge, Accept, CallUno, Catch, JumpIn,
-              WrongPlay, NextRound)
+              WrongPlay, SwapHands, NextRound)
 }
 
 # Actions a seat may take when it is not the one to act.
@@ -133,7 +142,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             d["colour"] = action.colour.value
     elif isinstance(action, ChooseColour):
         d["colour"] = action.colour.value
-    elif isinstance(action, Catch):
+    elif isinstance(action, (Catch, SwapHands)):
         d["target"] = action.target
     elif isinstance(action, (JumpIn, WrongPlay)):
         d["card"] = action.card
@@ -158,11 +167,11 @@ def action_from_dict(d: dict[str, Any]) -> Action:
         return Play(seat, tuple(cards), Colour(colour) if colour is not None else None)
     if kind == "choose_colour":
         return ChooseColour(seat, Colour(d.get("colour")))
-    if kind == "catch":
+    if kind in ("catch", "swap_hands"):
         target = d.get("target")
         if not isinstance(target, int) or isinstance(target, bool):
-            raise ValueError("catch needs an integer target")
-        return Catch(seat, target)
+            raise ValueError(f"{kind} needs an integer target")
+        return Catch(seat, target) if kind == "catch" else SwapHands(seat, target)
     if kind in ("jump_in", "wrong_play"):
         card = d.get("card")
         if not isinstance(card, int) or isinstance(card, bool):

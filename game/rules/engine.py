@@ -25,6 +25,7 @@ from .actions import (
     NextRound,
     Pass,
     Play,
+    SwapHands,
     WrongPlay,
     action_from_dict,
     action_to_dict,
@@ -361,6 +362,13 @@ class Game:
             return None
         if isinstance(action, NextRound):
             return None if phase is Phase.ROUND_OVER else ("phase", "The round is not over.")
+        if isinstance(action, SwapHands):
+            if phase is not Phase.CHOOSE_SWAP:
+                return ("H7", "Hands are swapped only right after playing a 7 (7-0 rule).")
+            t = action.target
+            if t == seat or not 0 <= t < self.n or t in self.out:
+                return ("H7", "Swap hands with another player still in the round.")
+            return None
         return ("phase", "Unknown action.")
 
     def _out_of_turn_refusal(self, action: CallUno | Catch | JumpIn) -> tuple[str, str] | None:
@@ -389,7 +397,8 @@ class Game:
         """'' (no call possible), 'exposed', 'early' or 'false' (T6)."""
         if seat == self.uno_exposed:
             return "exposed"
-        if seat != self.to_act or self.phase in (Phase.ROUND_OVER, Phase.CHOOSE_COLOUR):
+        if seat != self.to_act or self.phase in (Phase.ROUND_OVER, Phase.CHOOSE_COLOUR,
+                                                 Phase.CHOOSE_SWAP):
             return ""
         size = len(self.hands[seat])
         if size == 2 and self.uno_declared != seat and self.phase is not Phase.SKIP_RELAY:
@@ -472,6 +481,9 @@ class Game:
         if phase is Phase.CHOOSE_COLOUR:
             out.extend(ChooseColour(seat, c) for c in COLOURS)
             return out
+        if phase is Phase.CHOOSE_SWAP:
+            out.extend(SwapHands(seat, t) for t in range(self.n) if t != seat and t not in self.out)
+            return out
         plays = self._plays(seat)
         out.extend(plays)
         s = self.settings
@@ -548,6 +560,8 @@ class Game:
                 self._emit(Event("wrong_play", seat=seat, cards=(action.card,)))
                 self._draw(seat, self.settings.wrong_play_penalty, "wrong_play")
                 self._begin_turn(self._next(seat))
+            elif isinstance(action, SwapHands):
+                self._swap(seat, action.target)
             elif isinstance(action, NextRound):
                 self.dealer = self.winner  # S2: the winner of the previous round deals
                 self._deal_round()
@@ -668,8 +682,30 @@ class Game:
             self._skip_played(seat, n)
         elif kind is Kind.REVERSE:
             self._reverse_played(seat, n)
+        elif kind is Kind.NUMBER and self.settings.seven_zero and top.number in (0, 7):
+            self._seven_zero(seat, top.number)
         else:
             self._begin_turn(self._next(seat))
+
+    def _seven_zero(self, seat: int, number: int | None) -> None:
+        """H7: a 7 lets its player swap hands with someone; a 0 passes every hand on."""
+        if number == 7:
+            self.current = self.to_act = seat
+            self.phase = Phase.CHOOSE_SWAP
+            self._emit(Event("turn", seat=seat, reason=self.phase.value))
+            return
+        active = [s for s in range(self.n) if s not in self.out]
+        moved = {self._next(s): self.hands[s] for s in active}
+        for s, hand in moved.items():
+            self.hands[s] = hand
+        self.uno_exposed = self.uno_declared = -1
+        self._emit(Event("rotate", value=self.direction))
+        self._begin_turn(self._next(seat))
+
+    def _swap(self, seat: int, target: int) -> None:
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+        self._emit(Event("swap", seat=seat, target=target))
+        self._begin_turn(self._next(seat))
 
     def _reverse_played(self, seat: int, n: int) -> None:
         """T4/R6: Reverse flips direction; with two players it acts as a Skip."""
@@ -996,6 +1032,6 @@ class Game:
         if self.jump_card >= 0:
             assert self.jump_card == self.discard[-1], "jump-in only on the top card"
         if self.phase in (Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
-                          Phase.SKIP_RELAY):
+                          Phase.SKIP_RELAY, Phase.CHOOSE_SWAP):
             active = [s for s in range(n) if s not in self.out]
             assert all(self.hands[s] for s in active), "everyone still playing holds cards"

@@ -31,6 +31,8 @@ false_uno          T6: ``seat`` called UNO while not down to one card
 caught             T6: ``seat`` caught ``target`` not calling UNO
 pass               T3: ``seat`` kept the drawn card
 wrong_play         T8: ``seat`` offered ``cards[0]``, which is not playable
+swap               H7: ``seat`` swapped hands with ``target`` (no cards shown)
+rotate             H7: every hand passed to the next player (``value`` = direction)
 turn               ``seat`` must decide now; ``reason`` = the phase
 out                R1/R4: ``seat`` went out, ``value`` = rank (1 = first)
 round_end          R2-R5: ``seat`` = winner; ``data`` = hands, points, totals

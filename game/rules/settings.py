@@ -52,6 +52,7 @@ RULE_ID: dict[str, str] = {
     "pair_on_plus4": "H4",
     "deflect": "H5",
     "no_action_finish": "H6",
+    "seven_zero": "H7",
 }
 
 INT_LIMITS: dict[str, tuple[int, int]] = {
@@ -83,6 +84,7 @@ class RuleSettings:
     pair_on_plus4: bool = False  # H4
     deflect: bool = False  # H5
     no_action_finish: bool = False  # H6
+    seven_zero: bool = False  # H7: a 7 swaps hands with a chosen player, a 0 rotates all hands
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -92,7 +94,7 @@ class RuleSettings:
                     (RULE_ID[name],), f"{name} must be one of {', '.join(allowed)}, not {value!r}"
                 )
         for name in ("forced_play", "teams", "skip_relay", "multi_play", "pair_on_plus4",
-                     "deflect", "no_action_finish"):
+                     "deflect", "no_action_finish", "seven_zero"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsConflict((RULE_ID[name],), f"{name} must be true or false")
         for name, (lo, hi) in INT_LIMITS.items():

@@ -21,6 +21,7 @@ class Phase(str, Enum):
     CHALLENGE = "challenge"  # T5: hit by a Wild Draw Four: Challenge or Accept (or stack/deflect)
     PENALTY = "penalty"  # H1/H5: a pending draw total: stack, deflect or Accept
     SKIP_RELAY = "skip_relay"  # H2: hit by a Skip: relay a Skip or Accept
+    CHOOSE_SWAP = "choose_swap"  # H7: after a 7, choose whose hand to swap with
     ROUND_OVER = "round_over"  # R1: scored; the next dealer starts the next round
     MATCH_OVER = "match_over"  # R2-R5: nothing more to do
 

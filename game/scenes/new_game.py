@@ -53,7 +53,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("group.turn", ("wd4_rule", "draw", "forced_play", "challenge_guilty_draw",
                     "false_uno_penalty", "wrong_play_penalty")),
     ("group.house", ("stack_rule", "skip_relay", "jump_in", "multi_play", "pair_on_plus4",
-                     "deflect", "no_action_finish")),
+                     "deflect", "no_action_finish", "seven_zero")),
 )
 FIELD_NAMES = tuple(f.name for f in fields(RuleSettings))
 

@@ -154,6 +154,8 @@ EN: dict[str, str] = {
     "rule.help.deflect": "Pass a Draw penalty on with a Skip, or back with a Reverse.",
     "rule.field.no_action_finish": "No action finish",
     "rule.help.no_action_finish": "The last card may not be a Skip, Reverse or wild card.",
+    "rule.field.seven_zero": "7-0",
+    "rule.help.seven_zero": "A 7 swaps hands with a player you choose; a 0 passes every hand on.",
 }
 
 ZH: dict[str, str] = {
@@ -297,6 +299,8 @@ ZH: dict[str, str] = {
     "rule.help.deflect": "用禁止牌把罚牌转给下家，或用反转牌还给上家。",
     "rule.field.no_action_finish": "不能以功能牌结束",
     "rule.help.no_action_finish": "最后一张不能是禁止、反转或万能牌。",
+    "rule.field.seven_zero": "7-0 换牌",
+    "rule.help.seven_zero": "打出7与任选一名玩家交换手牌；打出0所有人把手牌传给下家。",
 }
 
 register(EN, ZH)

@@ -28,6 +28,7 @@ from game.rules.actions import (
     JumpIn,
     Pass,
     Play,
+    SwapHands,
     WrongPlay,
 )
 from game.rules.cards import COLOURS, DECK, Colour, Kind
@@ -282,6 +283,9 @@ class TableScene(Scene):
                 add("uno", t("tbl.uno"), a, len(self.model.hand) <= 2)
             elif isinstance(a, Catch):
                 add(f"catch{a.target}", t("tbl.catch", name=self.ctl.names[a.target]), a, True)
+            elif isinstance(a, SwapHands):  # H7
+                size = v.sizes[a.target] if a.target < len(v.sizes) else 0
+                add(f"swap{a.target}", t("tbl.swap", name=self.ctl.names[a.target], n=size), a)
         jumps = [a for a in legal if isinstance(a, JumpIn)]
         if jumps:
             add("jump", t("tbl.jump_in"), jumps[0], True)

@@ -90,7 +90,7 @@ _DRAW_WHY = {
 
 _YOU_VERBS = re.compile(
     r"\bYou (turns|plays|names|draws|jumps|challenges|keeps|offers|goes|wins|catches"
-    r"|deflects|faces|deals|calls|is|has)\b")
+    r"|deflects|faces|deals|calls|swaps|is|has)\b")
 _BASE = {"is": "are", "has": "have", "goes": "go", "catches": "catch", "faces": "face"}
 
 
@@ -186,6 +186,10 @@ def _describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
     if k == "wrong_play" and ev.cards:
         c = card_name(ev.cards[0], lang)
         return f"{p} offers {c}, which can't be played" if en else f"{p} 出错牌 {c}"
+    if k == "swap":
+        return f"{p} swaps hands with {t}" if en else f"{p} 与 {t} 交换手牌"
+    if k == "rotate":
+        return ("everyone passes their hand on" if en else "所有人把手牌传给下家")
     if k == "out":
         return f"{p} goes out (#{ev.value})" if en else f"{p} 出完了（第 {ev.value} 名）"
     if k == "round_end":

@@ -167,8 +167,11 @@ RULES: tuple[RuleText, ...] = (
              "holding only such a card, you must draw.",
              "不能以功能牌结束：最后一张不能是禁止、反转或万能牌；只剩这类牌时必须摸牌。"),
     RuleText("H7",
-             "Draw to match, forced play and 7-0 are not part of this game yet.",
-             "摸到能出为止、强制出牌与7-0规则暂未加入本游戏。"),
+             "Published-app extras: draw to match and forced play are the T3 options; 7-0: "
+             "playing a 7 swaps hands with a player of your choice, playing a 0 passes every "
+             "hand to the next player in the direction of play.",
+             "常见规则：摸到能出为止与强制出牌见 T3 的选项；7-0：打出7与任选一名玩家交换手牌，"
+             "打出0所有人按出牌方向把手牌传给下家。"),
 )
 
 BY_ID: dict[str, RuleText] = {r.id: r for r in RULES}
