@@ -31,6 +31,7 @@ from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
+from game.rules.settings import RuleSettings
 from game.storage.atomic import (
     atomic_write_bytes,
     backup_path,
@@ -280,6 +281,10 @@ def _rebuild(doc: dict[str, Any]) -> tuple[MatchConfig, Game]:
         snapshot = doc["snapshot"]
         if not isinstance(snapshot, dict):
             raise ValueError("snapshot must be an object")
+        # Settings added to the engine since the save was written (H7's seven_zero...)
+        # read as their defaults, in the snapshot as in the config.
+        snapshot = {**snapshot,
+                    "settings": RuleSettings.from_dict(snapshot["settings"]).to_dict()}
     except SaveError:
         raise
     except Exception as exc:
