@@ -30,6 +30,7 @@ _BUBBLES = {
     "challenge": ("Challenge!", "质疑！", GOLD),
     "pass": ("Keep", "保留", CREAM),
     "deflect": ("Deflect!", "转嫁！", GOLD),
+    "swap": ("Swap!", "换牌！", GOLD),
 }
 
 
@@ -157,8 +158,8 @@ class Director:
             step.on_start.append(lambda: self.table.add_effect(
                 Effect("pulse", lay.draw_pile.center, 0.6, icon="pile")))
             anim.push(step)
-        elif k == "direction":
-            step = self._model_step(ev, 0.2)
+        elif k in ("direction", "rotate"):
+            step = self._model_step(ev, 0.2 if k == "direction" else 0.5)
             step.on_start.append(lambda: self.table.add_effect(
                 Effect("pulse", lay.centre, 0.8, icon="direction")))
             anim.push(step)

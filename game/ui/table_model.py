@@ -123,6 +123,14 @@ class TableModel:
                 self.hand.extend(DECK[c] for c in ev.cards)
         elif k == "colour":
             self.colour = ev.colour
+        elif k == "swap" and 0 <= ev.seat < self.n and 0 <= ev.target < self.n:  # H7
+            self.sizes[ev.seat], self.sizes[ev.target] = self.sizes[ev.target], self.sizes[ev.seat]
+        elif k == "rotate":  # H7: the hands themselves come with the next sync
+            active = [s for s in range(self.n) if s not in self.out]
+            order = active if ev.value > 0 else active[::-1]
+            moved = [self.sizes[s] for s in order]
+            for i, size in enumerate(moved):
+                self.sizes[order[(i + 1) % len(order)]] = size
 
     def _remove(self, seat: int, cards: tuple[int, ...]) -> None:
         if 0 <= seat < self.n:
