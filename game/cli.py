@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from game.config import MatchConfig, SeatConfig
 from game.rules.errors import SettingsConflict
-from game.rules.settings import RuleSettings, check_seats, preset
+from game.rules.settings import RuleSettings, check_seats, preset, settings_from_data
 
 PROG = "uno"
 SCENES = ("menu", "new_game", "settings", "rules", "pause")
@@ -156,15 +156,9 @@ def load_rules(value: str | None) -> RuleSettings:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise CliError(f"--rules: cannot read {value}: {exc}") from None
-    if isinstance(data, dict) and isinstance(data.get("settings"), dict):
-        data = data["settings"]  # a saved MatchConfig-like document
-    if not isinstance(data, dict):
-        raise CliError(f"--rules: {value} must hold a JSON object of rule settings")
     try:
-        return RuleSettings.from_dict(data)
+        return settings_from_data(data)
     except SettingsConflict as exc:
-        raise CliError(f"--rules: {exc}") from None
-    except TypeError as exc:
         raise CliError(f"--rules: {value}: {exc}") from None
 
 

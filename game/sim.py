@@ -26,7 +26,7 @@ from game.ai.registry import make_agent
 from game.rules.actions import Action, NextRound
 from game.rules.engine import Game
 from game.rules.errors import RulesError
-from game.rules.settings import RuleSettings, preset
+from game.rules.settings import RuleSettings, preset, settings_from_data
 from game.rules.view import Phase
 
 
@@ -179,10 +179,7 @@ def _load_rules(spec: str) -> RuleSettings:
             data = json.loads(Path(spec).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ValueError(f"cannot read rules file {spec}: {exc}") from None
-        if not isinstance(data, dict):
-            raise ValueError(f"rules file {spec} must hold a JSON object of settings")
-        base = data.pop("preset", "official")
-        return preset(str(base)).with_(**data) if data else preset(str(base))
+        return settings_from_data(data)
     return preset(spec)
 
 

@@ -170,3 +170,22 @@ def preset(name: str) -> RuleSettings:
         return PRESETS[name]
     except KeyError:
         raise SettingsConflict(("settings",), f"unknown preset {name!r}; choose one of {', '.join(PRESETS)} or give a JSON file") from None
+
+
+def settings_from_data(data: object) -> RuleSettings:
+    """Settings from a rules file's JSON: a settings object, optionally with
+    ``"preset"`` (official, sheet) as the base the other keys change, or a saved
+    match document holding ``"settings"``. Raises SettingsConflict."""
+    if isinstance(data, dict) and isinstance(data.get("settings"), dict):
+        data = data["settings"]
+    if not isinstance(data, dict):
+        raise SettingsConflict(("settings",), "a rules file holds a JSON object of settings")
+    changes = dict(data)
+    base = preset(str(changes.pop("preset", "official")))
+    unknown = set(changes) - {f.name for f in fields(RuleSettings)}
+    if unknown:
+        raise SettingsConflict(("settings",), f"unknown settings: {', '.join(sorted(unknown))}")
+    try:
+        return base.with_(**changes)
+    except TypeError as exc:
+        raise SettingsConflict(("settings",), str(exc)) from None
