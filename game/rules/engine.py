@@ -906,7 +906,7 @@ class Game:
             num_seats=self.n,
             settings=self.settings,
             hand=tuple(map(DECK.__getitem__, self.hands[seat])) if mine else (),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             top_card=top,
             discard=self._discard_cards(),
             draw_pile_size=len(self.draw_pile),

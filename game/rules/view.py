@@ -6,8 +6,8 @@ Re-dealing the cards hidden from ``seat`` never changes its view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import Card, Colour
 from .events import Event
@@ -26,8 +26,9 @@ class Phase(str, Enum):
     MATCH_OVER = "match_over"  # R2-R5: nothing more to do
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
+    """Immutable (a NamedTuple: cheap to build for every decision of every bot)."""
+
     seat: int  # whose view this is (-1: a spectator who sees no hand)
     num_seats: int
     settings: RuleSettings
