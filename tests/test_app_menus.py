@@ -105,14 +105,12 @@ def test_quick_play_starts_a_match(app: App) -> None:
 
 
 def test_statistics_button(app: App) -> None:
-    from game.scenes.menu import stats_scene_class
+    from game.scenes.stats import StatsScene
 
     btn = buttons(app)["Statistics"]
-    cls = stats_scene_class()
-    assert btn.is_enabled == (cls is not None)
-    if cls is not None:
-        click(app, btn)
-        assert isinstance(app.scenes.top, cls)
+    assert btn.is_enabled
+    click(app, btn)
+    assert isinstance(app.scenes.top, StatsScene)
 
 
 def test_keyboard_navigation(app: App) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import math
 from functools import lru_cache
@@ -47,12 +46,6 @@ def has_autosave() -> bool:
         return False
 
 
-def stats_scene_class() -> Any | None:
-    try:
-        module = importlib.import_module("game.scenes.stats")
-    except ImportError:
-        return None
-    return getattr(module, "StatsScene", None)
 
 
 # ------------------------------------------------------------------ art
@@ -168,8 +161,7 @@ class MenuScene(UIScene):
             ("menu.new", self.new_game, None, True, None),
             ("menu.continue", self.continue_game, None, has_autosave(), t("menu.no_save")),
             ("menu.rules", self.open_rules, None, True, None),
-            ("menu.stats", self.open_stats, None, stats_scene_class() is not None,
-             t("menu.coming")),
+            ("menu.stats", self.open_stats, None, True, None),
             ("saves.title", self.open_saves, None, True, None),
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
@@ -250,9 +242,9 @@ class MenuScene(UIScene):
         self.app.scenes.push(SavesScene(self.app))
 
     def open_stats(self) -> None:
-        cls = stats_scene_class()
-        if cls is not None:
-            self.app.scenes.push(cls(self.app))
+        from game.scenes.stats import StatsScene
+
+        self.app.scenes.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
