@@ -882,7 +882,8 @@ class Game:
             cache = self._redacted[seat] = []
         log = self.log
         if len(cache) < len(log):
-            cache.extend([redact(e, seat) for e in log[len(cache):]])
+            cache.extend([e if not e.cards or e.seat == seat else redact(e, seat)
+                          for e in log[len(cache):]])
         return tuple(cache)
 
     def _discard_cards(self) -> tuple[Card, ...]:
