@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -38,6 +39,7 @@ from game.rules.view import Phase
 from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.scenes.base import Scene
 from game.scenes.table_director import Director
+from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.animations import Animator, Effect
 from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
@@ -150,6 +152,10 @@ class TableScene(Scene):
     def relayout(self) -> None:
         self.layout = compute_layout(self.app.size, self.n, self.viewer,
                                      str(_setting(self.app, "card_size", "medium")), self.log_open)
+        # Card faces still to draw at this size: warmed a few at a time between
+        # animations, so no flight ever waits for a first render (big at 4K).
+        faces = {card_art.face_key(c): c for c in DECK}
+        self._warm = [(c, dimmed) for c in faces.values() for dimmed in (True, False)]
         if self.log_panel is not None:
             self.log_panel.build(self.layout.log.inflate(-self.layout.px(12), -self.layout.px(12))
                                  if self.layout.log.w else self.layout.log)
@@ -229,7 +235,16 @@ class TableScene(Scene):
                 self.dirty = False
             self.refresh_controls()
             self._maybe_overlay()
+        if self._warm and not self.anim.busy():
+            self._warm_faces(0.003)
         self.hand.set_cards(self.model.hand)
+
+    def _warm_faces(self, budget: float) -> None:
+        start = time.perf_counter()
+        w = self.layout.card_w
+        while self._warm and time.perf_counter() - start < budget:
+            card, dimmed = self._warm.pop()
+            card_art.card_face(card, w, self.colourblind, dimmed)
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -71,13 +71,14 @@ def _static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-_seats: dict[str, object] = {"key": None, "surf": None}
+_seats: dict[str, Any] = {"base": None, "args": (), "rects": [], "surf": None}
 
 
 def _seats_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
-    """The static layer with every opponent's sprite on it: one opaque surface,
-    recomposed only when a seat changes (count, turn, UNO...). Blitting the nine
-    alpha sprites of a 10-seat table every frame cost more than the whole rest."""
+    """The static layer with every opponent's sprite on it: one opaque surface.
+    When a seat changes (count, turn, UNO...) only its area is redrawn (the
+    background there, then every sprite that reaches into it); blitting the
+    nine alpha sprites of a 10-seat table every frame cost more than the rest."""
     lay = scene.layout
     m = scene.model
     static = _static_layer(scene, size)
@@ -89,14 +90,32 @@ def _seats_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
          _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
          teams[seat] if teams else -1, seat in m.uno_called)
         for seat, spot in lay.seats.items())
-    key = (id(static), _static["key"], lay.scale, args)
+    base = (id(static), _static["key"], lay.scale, tuple(a[:4] for a in args))
     surf = _seats["surf"]
-    if _seats["key"] != key or not isinstance(surf, pygame.Surface):
+    if _seats["args"] == args and _seats["base"] == base and isinstance(surf, pygame.Surface):
+        return surf
+    sprites = []
+    for _seat, topleft, *rest in args:
+        img, offset = tw.seat_sprite(lay, *rest)  # type: ignore[arg-type]
+        sprites.append((img, img.get_rect(topleft=(topleft[0] - offset[0],
+                                                   topleft[1] - offset[1]))))
+    rects = [r for _img, r in sprites]
+    if _seats["base"] != base or not isinstance(surf, pygame.Surface):
         surf = static.copy()
-        for _seat, topleft, *rest in args:
-            img, offset = tw.seat_sprite(lay, *rest)  # type: ignore[arg-type]
-            surf.blit(img, (topleft[0] - offset[0], topleft[1] - offset[1]))
-        _seats["key"], _seats["surf"] = key, surf
+        for img, r in sprites:
+            surf.blit(img, r)
+    else:
+        old_args, old_rects = _seats["args"], _seats["rects"]
+        dirty = [r.union(old_rects[i]) for i, r in enumerate(rects)
+                 if i >= len(old_args) or args[i] != old_args[i]]
+        for area in dirty:
+            surf.blit(static, area, area)
+            surf.set_clip(area)
+            for img, r in sprites:
+                if r.colliderect(area):
+                    surf.blit(img, r)
+            surf.set_clip(None)
+    _seats.update(base=base, args=args, rects=rects, surf=surf)
     return surf
 
 
