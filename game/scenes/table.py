@@ -235,8 +235,11 @@ class TableScene(Scene):
                 self.dirty = False
             self.refresh_controls()
             self._maybe_overlay()
-        if self._warm and not self.anim.busy():
-            self._warm_faces(0.003)
+        if not self.anim.busy():
+            if self.log_panel is not None:
+                self.log_panel.flush()
+            if self._warm:
+                self._warm_faces(0.003)
         self.hand.set_cards(self.model.hand)
 
     def _warm_faces(self, budget: float) -> None:

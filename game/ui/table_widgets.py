@@ -343,22 +343,36 @@ class LogPanel:
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
         self.lines: list[str] = []
+        self.pending: list[str] = []  # added, not yet in the text box
         self.box: UITextBox | None = None
 
     def build(self, rect: pygame.Rect) -> None:
         self.kill()
         if rect.w <= 0:
             return
+        self.pending = []
         body = "<br>".join(html.escape(line) for line in self.lines[-self.MAX_LINES:])
         self.box = UITextBox(body, rect, manager=self.manager)
         self._scroll_end()
 
     def add(self, lines: Sequence[str]) -> None:
+        """Queue lines; they reach the text box at the next :meth:`flush` (the
+        table flushes between animations: re-laying out the box mid-flight
+        made the slowest frames)."""
         if not lines:
             return
         self.lines.extend(lines)
+        self.pending.extend(lines)
         if len(self.lines) > self.MAX_LINES * 2:
             self.lines = self.lines[-self.MAX_LINES:]
+            self.pending = []
+            if self.box is not None:
+                self.build(self.box.relative_rect)
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        lines, self.pending = self.pending, []
         if self.box is not None:
             prefix = "<br>" if len(self.lines) > len(lines) else ""
             self.box.append_html_text(prefix + "<br>".join(html.escape(s) for s in lines))
