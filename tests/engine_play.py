@@ -46,7 +46,10 @@ def step(g: Game, rng: random.Random) -> tuple[int, Action]:
         seat = rng.choice(others)
     else:
         seat = g.to_act
-    legal = g.legal_actions(seat)
+    # False UNO calls (T6) are legal but only cost cards: a policy that keeps
+    # making them can keep a 10-seat round going for ever, so this one avoids them.
+    legal = [a for a in g.legal_actions(seat)
+             if not (a.kind == "call_uno" and len(g.hands[seat]) > 2)]
     plays = [a for a in legal if a.kind in ("play", "jump_in", "choose_colour", "catch")]
     pool = plays if plays and rng.random() < 0.85 else legal
     return seat, pool[rng.randrange(len(pool))]
