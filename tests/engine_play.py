@@ -48,8 +48,9 @@ def step(g: Game, rng: random.Random) -> tuple[int, Action]:
         seat = g.to_act
     # False UNO calls (T6) are legal but only cost cards: a policy that keeps
     # making them can keep a 10-seat round going for ever, so this one avoids them.
+    # T8 wrong plays likewise only cost cards.
     legal = [a for a in g.legal_actions(seat)
-             if not (a.kind == "call_uno" and len(g.hands[seat]) > 2)]
+             if not (a.kind == "call_uno" and len(g.hands[seat]) > 2) and a.kind != "wrong_play"]
     plays = [a for a in legal if a.kind in ("play", "jump_in", "choose_colour", "catch")]
     pool = plays if plays and rng.random() < 0.85 else legal
     return seat, pool[rng.randrange(len(pool))]

@@ -33,7 +33,7 @@ SETTINGS = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(values=SETTINGS, seats=st.integers(1, 11), seed=st.integers(0, 2**32))
 def test_settings_refused_up_front_or_round_plays_out(values, seats, seed):
     try:
