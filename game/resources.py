@@ -85,20 +85,156 @@ def _font_bytes(bold: bool) -> bytes:
     return font_file(bold).read_bytes()
 
 
-@lru_cache(maxsize=128)
-def get_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A cached Noto Sans SC font of ``size`` pixels (do not change its style flags)."""
+# Opening the 16 MB CJK font costs FreeType ~15 ms (a dropped frame), so a size
+# is never opened on the spot: :func:`get_font` hands out a light
+# :class:`SizedFont`, drawn either by a face opened for that size ahead of time
+# (:func:`warm_font`, e.g. in a frame where nothing moves) or else by one of a
+# few shared faces resized to it (``Font.point_size``, pygame-ce 2.3+). A face
+# resized to a size draws exactly what a face opened at that size draws;
+# resizing only drops SDL_ttf's glyph cache, so the next text costs ~0.5 ms.
+SHARED_FACES = 2  # per weight: two sizes may take turns without resizing
+OWN_FACES = 48  # faces opened for one size (~1 MB each); the oldest go first
+
+
+def _open_font(bold: bool, size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     source = font_file(bold)
     if isinstance(source, Path) and source.is_file():
         # A real file (source and frozen installs): FreeType maps it lazily, much
-        # faster than handing it the whole 16 MB CJK font again for every size.
-        return pygame.font.Font(str(source), max(1, int(size)))
+        # faster than handing it the whole 16 MB CJK font again for every face.
+        return pygame.font.Font(str(source), size)
     # pygame keeps a reference to the file object for the font's lifetime.
-    return pygame.font.Font(io.BytesIO(_font_bytes(bold)), max(1, int(size)))
+    return pygame.font.Font(io.BytesIO(_font_bytes(bold)), size)
+
+
+_own: dict[tuple[int, bool], pygame.font.Font] = {}  # (size, bold) -> its own face
+_shared: dict[bool, list[pygame.font.Font]] = {False: [], True: []}  # most recent first
+_wanted: dict[tuple[int, bool], None] = {}  # sizes drawn by shared faces, latest last
+
+
+def _face(size: int, bold: bool) -> pygame.font.Font:
+    """A face of weight ``bold`` drawing at ``size`` pixels until the next call."""
+    face = _own.get((size, bold))
+    if face is not None:
+        return face
+    key = (size, bold)
+    _wanted.pop(key, None)
+    _wanted[key] = None
+    faces = _shared[bold]
+    if faces and faces[0].point_size == size:
+        return faces[0]
+    for i, face in enumerate(faces):
+        if face.point_size == size:
+            faces.insert(0, faces.pop(i))
+            return face
+    if len(faces) < SHARED_FACES:
+        face = _open_font(bold, size)
+    else:
+        face = faces.pop()
+        face.point_size = size
+    faces.insert(0, face)
+    return face
+
+
+def font_ready(size: int, bold: bool = False) -> bool:
+    """True if ``size`` has its own open face (no resizing, warm glyph cache)."""
+    return (max(1, int(size)), bool(bold)) in _own
+
+
+def want_font(size: int, bold: bool = False) -> None:
+    """Ask for a face of its own for ``size`` at the next :func:`warm_next_font`."""
+    key = (max(1, int(size)), bool(bold))
+    if key not in _own and key not in _wanted:
+        _wanted[key] = None
+
+
+def warm_next_font() -> bool:
+    """Open a face of its own (~15 ms) for the size most recently drawn by a
+    shared face (or asked for with :func:`want_font`); False if none is wanted.
+    Call it when a dropped frame does not show (nothing moving)."""
+    while _wanted:
+        key = next(reversed(_wanted))
+        del _wanted[key]
+        if warm_font(*key):
+            return True
+    return False
+
+
+def warm_font(size: int, bold: bool = False) -> bool:
+    """Open a face of its own for ``size`` (~15 ms); False if it already had one."""
+    key = (max(1, int(size)), bool(bold))
+    _wanted.pop(key, None)
+    if key in _own:
+        return False
+    while len(_own) >= OWN_FACES:
+        del _own[next(iter(_own))]
+    _own[key] = _open_font(key[1], key[0])
+    return True
+
+
+class SizedFont:
+    """Noto Sans SC at one pixel size: reads like a ``pygame.font.Font`` (render,
+    size, metrics...) but draws with whichever open face serves that size. Never
+    change its style (bold, italic, size...): ask :func:`get_font` for another."""
+
+    __slots__ = ("bold", "px")
+
+    def __init__(self, px: int, bold: bool) -> None:
+        self.px = px
+        self.bold = bold
+
+    @property
+    def font(self) -> pygame.font.Font:
+        """The underlying face, set to this size (only until the next other size)."""
+        return _face(self.px, self.bold)
+
+    def render(self, text: str | bytes | None, antialias: bool, color: object,
+               bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
+        return self.font.render(text, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        return self.font.size(text)
+
+    def get_height(self) -> int:
+        return self.font.get_height()
+
+    def get_linesize(self) -> int:
+        return self.font.get_linesize()
+
+    def get_ascent(self) -> int:
+        return self.font.get_ascent()
+
+    def get_descent(self) -> int:
+        return self.font.get_descent()
+
+    def metrics(self, text: str | bytes) -> list[tuple[int, int, int, int, int] | None]:
+        return self.font.metrics(text)
+
+    @property
+    def point_size(self) -> int:
+        return self.px
+
+    def get_point_size(self) -> int:
+        return self.px
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.font, name)
+
+    def __repr__(self) -> str:
+        return f"SizedFont({self.px}, bold={self.bold})"
+
+
+@lru_cache(maxsize=256)
+def get_font(size: int, bold: bool = False) -> SizedFont:
+    """A cached Noto Sans SC font of ``size`` pixels (do not change its style flags)."""
+    return SizedFont(max(1, int(size)), bool(bold))
 
 
 def clear_font_cache() -> None:
     """Forget cached fonts (call after ``pygame.quit()`` before re-initialising)."""
     get_font.cache_clear()
+    _own.clear()
+    _wanted.clear()
+    for faces in _shared.values():
+        faces.clear()

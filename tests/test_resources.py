@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -81,3 +82,43 @@ def test_font_renders_chinese_glyphs_not_tofu() -> None:
 def test_font_renders_latin() -> None:
     assert _ink("A") != _ink("\u0378")
     assert resources.get_font(30, bold=True).size("UNO")[0] > 0
+
+
+def _pixels(surf: pygame.Surface) -> tuple[tuple[int, int], bytes]:
+    return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_sized_fonts_draw_like_a_font_opened_at_that_size(bold: bool) -> None:
+    data = resources.font_file(bold).read_bytes()
+    for size in (11, 17, 22, 17, 40):  # back and forth: shared faces get resized
+        own = pygame.font.Font(io.BytesIO(data), size)
+        ours = resources.get_font(size, bold)
+        for text in ("Bot 3 plays Wild, naming Red", "第 1 局开始：出牌"):
+            assert _pixels(ours.render(text, True, (240, 200, 70))) == _pixels(
+                own.render(text, True, (240, 200, 70)))
+            assert ours.size(text) == own.size(text)
+        assert ours.get_height() == own.get_height()
+        assert ours.get_linesize() == own.get_linesize()
+        assert ours.get_ascent() == own.get_ascent()
+
+
+def test_warm_font_opens_a_face_once() -> None:
+    resources.clear_font_cache()
+    assert not resources.font_ready(23)
+    assert resources.warm_font(23)
+    assert resources.font_ready(23) and not resources.warm_font(23)
+    before = _pixels(resources.get_font(23).render("UNO 出牌", True, (255, 255, 255)))
+    resources.clear_font_cache()
+    assert not resources.font_ready(23)
+    after = _pixels(resources.get_font(23).render("UNO 出牌", True, (255, 255, 255)))
+    assert before == after
+
+
+def test_sizes_drawn_by_shared_faces_are_warmed_later() -> None:
+    resources.clear_font_cache()
+    resources.get_font(31, bold=True).size("x")
+    assert not resources.font_ready(31, bold=True)
+    assert resources.warm_next_font()
+    assert resources.font_ready(31, bold=True)
+    assert not resources.warm_next_font()

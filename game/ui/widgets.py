@@ -27,6 +27,7 @@ from game.ui import theme
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.resources import SizedFont
 
 Action = Callable[[], None]
 
@@ -53,7 +54,7 @@ _TOKENS = re.compile(r"[A-Za-z0-9+\-./%'\"]+\s*|\s+|.")
 _NO_LINE_START = set("，。；：、！？）》」』”’,.;:!?)")
 
 
-def wrap_text(text: str, font: pygame.font.Font, width: int, first_offset: int = 0) -> list[str]:
+def wrap_text(text: str, font: pygame.font.Font | SizedFont, width: int, first_offset: int = 0) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels.
 
     pygame_gui only breaks lines at spaces, so Chinese paragraphs must be broken
@@ -78,7 +79,7 @@ def needs_wrapping(text: str) -> bool:
     return any("\u2e80" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
 
 
-def wrap_html(text: str, font: pygame.font.Font, width: int, first_offset: int = 0) -> str:
+def wrap_html(text: str, font: pygame.font.Font | SizedFont, width: int, first_offset: int = 0) -> str:
     """``text`` escaped for a text box, with <br> where a CJK line must break."""
     if not needs_wrapping(text):
         return html.escape(text)
