@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import i18n
+from game import i18n, resources
 from game.config import MatchConfig
 from game.controller import MatchController
 from game.rules.actions import (
@@ -156,6 +156,12 @@ class TableScene(Scene):
         # animations, so no flight ever waits for a first render (big at 4K).
         faces = {card_art.face_key(c): c for c in DECK}
         self._warm = [(c, dimmed) for c in faces.values() for dimmed in (True, False)]
+        # The table's text sizes get faces of their own in the same pauses
+        # (sizes first drawn mid-flight join them: resources.warm_next_font).
+        fp = self.layout.font_px
+        for size, bold in ((fp(13), False), (fp(15), True), (fp(17), True), (fp(14), True),
+                           (fp(11), True), (fp(12), True), (fp(16), True), (fp(22), True)):
+            resources.want_font(size, bold)
         if self.log_panel is not None:
             self.log_panel.build(self.layout.log.inflate(-self.layout.px(12), -self.layout.px(12))
                                  if self.layout.log.w else self.layout.log)
@@ -238,12 +244,14 @@ class TableScene(Scene):
         if not self.anim.busy():
             if self.log_panel is not None:
                 self.log_panel.flush()
-            if self._warm:
-                self._warm_faces(0.003)
+            self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
 
-    def _warm_faces(self, budget: float) -> None:
+    def _warm_up(self, budget: float) -> None:
+        """Between animations: open a font size or draw card faces for later."""
         start = time.perf_counter()
+        if resources.warm_next_font():
+            return
         w = self.layout.card_w
         while self._warm and time.perf_counter() - start < budget:
             card, dimmed = self._warm.pop()

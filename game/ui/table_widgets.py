@@ -29,18 +29,48 @@ def text(s: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = F
     return get_font(size, bold).render(s, True, colour)
 
 
-@lru_cache(maxsize=256)
+MIN_FIT_PX = 10
+
+
 def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
              bold: bool = False) -> pygame.Surface:
-    """``s`` rendered no wider than ``max_w`` (shrunk, then cut with an ellipsis)."""
-    img = text(s, size, colour, bold)
-    while img.get_width() > max_w and size > 10:
-        size -= 1
-        img = text(s, size, colour, bold)
-    while img.get_width() > max_w and len(s) > 2:
-        s = s[:-2] + "…"
-        img = text(s, size, colour, bold)
-    return img
+    """``s`` rendered no wider than ``max_w``: at the largest size from ``size``
+    down to 10 px that fits, else at 10 px cut short with an ellipsis."""
+    fitted, px = fit(s, size, max_w, bold)
+    return text(fitted, px, colour, bold)
+
+
+@lru_cache(maxsize=512)
+def fit(s: str, size: int, max_w: int, bold: bool = False) -> tuple[str, int]:
+    """What :func:`fit_text` draws: (text, pixel size), chosen on the font's
+    metrics (nothing rendered)."""
+    size = _fit_size(s, size, max_w, bold)
+    font = get_font(size, bold)
+    if len(s) > 2 and font.size(s)[0] > max_w:
+        lo, hi = 1, len(s) - 2  # keep s[:n] + "…" for the longest n that fits (or 1)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(s[:mid] + "…")[0] <= max_w:
+                lo = mid
+            else:
+                hi = mid - 1
+        s = s[:lo] + "…"
+    return s, size
+
+
+def _fit_size(s: str, size: int, max_w: int, bold: bool) -> int:
+    """The largest size from ``size`` down to :data:`MIN_FIT_PX` at which ``s``
+    is no wider than ``max_w`` (the smallest if none)."""
+    width = get_font(size, bold).size(s)[0]
+    if width <= max_w or size <= MIN_FIT_PX:
+        return size
+    # The width grows about in proportion to the size: start next to the answer.
+    k = max(MIN_FIT_PX, min(size - 1, size * max_w // max(1, width)))
+    while k + 1 < size and get_font(k + 1, bold).size(s)[0] <= max_w:
+        k += 1
+    while k > MIN_FIT_PX and get_font(k, bold).size(s)[0] > max_w:
+        k -= 1
+    return k
 
 
 @lru_cache(maxsize=256)

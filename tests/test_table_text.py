@@ -1,0 +1,49 @@
+"""Table text fitted on metrics: the same picture as shrinking by trial renders."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.resources import get_font
+from game.ui import table_widgets as tw
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> None:
+    pygame.font.init()
+
+
+def _by_trial(s: str, size: int, max_w: int, bold: bool) -> pygame.Surface:
+    """The old fit_text: render, shrink a pixel at a time, then cut."""
+    img = get_font(size, bold).render(s, True, tw.CREAM)
+    while img.get_width() > max_w and size > 10:
+        size -= 1
+        img = get_font(size, bold).render(s, True, tw.CREAM)
+    while img.get_width() > max_w and len(s) > 2:
+        s = s[:-2] + "…"
+        img = get_font(size, bold).render(s, True, tw.CREAM)
+    return img
+
+
+LINES = ["Bot 2 plays Wild Draw Four, naming Blue; Bot 3 faces +4", "Bot 10", "7 cards · 0 pts",
+         "机器人 3 质疑 机器人 2：有罪！", "abc", "ab"]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("size", [10, 13, 22, 25])
+def test_fit_text_matches_shrinking_by_trial(size: int, bold: bool) -> None:
+    for s in LINES:
+        for max_w in (4, 30, 59, 120, 247, 600):
+            ours = tw.fit_text(s, size, max_w, tw.CREAM, bold)
+            ref = _by_trial(s, size, max_w, bold)
+            assert ours.get_size() == ref.get_size(), (s, max_w)
+            assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(ref, "RGBA")
+            if len(s) > 2 and max_w > 100:
+                assert ours.get_width() <= max_w
+
+
+def test_fit_chooses_size_and_cut() -> None:
+    assert tw.fit("Bot 1", 22, 500) == ("Bot 1", 22)
+    s, px = tw.fit("Bot 2 plays Wild Draw Four, naming Blue; Bot 3 faces +4", 22, 120)
+    assert px == 10 and s.endswith("…")
