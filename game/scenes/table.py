@@ -154,8 +154,11 @@ class TableScene(Scene):
                                      str(_setting(self.app, "card_size", "medium")), self.log_open)
         # Card faces still to draw at this size: warmed a few at a time between
         # animations, so no flight ever waits for a first render (big at 4K).
-        faces = {card_art.face_key(c): c for c in DECK}
-        self._warm = [(c, dimmed) for c in faces.values() for dimmed in (True, False)]
+        # Plain faces come first (pop() takes from the end); only a player's own
+        # hand shows dimmed ones.
+        faces = list({card_art.face_key(c): c for c in DECK}.values())
+        self._warm = [(c, True) for c in faces] if self.viewer >= 0 else []
+        self._warm += [(c, False) for c in faces]
         # The table's text sizes get faces of their own in the same pauses
         # (sizes first drawn mid-flight join them: resources.warm_next_font).
         fp = self.layout.font_px

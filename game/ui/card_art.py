@@ -128,6 +128,12 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 
 def _gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """A vertical gradient (a new surface: the caller may paint on it)."""
+    return _gradient_cached(size, top, bottom).copy()
+
+
+@lru_cache(maxsize=32)
+def _gradient_cached(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
     for y in range(h):
@@ -242,7 +248,9 @@ def _shear(mask: pygame.Surface, k: float = SLANT) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=256)
 def _index_mask(kind: Kind, number: int | None, height: float, max_w: float) -> pygame.Surface:
+    """The white mask of a card's index (cached, shared: do not draw on it)."""
     if kind is Kind.NUMBER:
         m = _text_mask(str(number), height, max_w)
         return _shear(_underlined(m) if number in (6, 9) else m)
@@ -306,22 +314,59 @@ def _mini_wild(size: float) -> pygame.Surface:
 # ------------------------------------------------------------------ faces
 
 
-def _render_face(key: FaceKey, width: int, colourblind: bool) -> pygame.Surface:
-    kind, colour, number = key
+@lru_cache(maxsize=32)
+def _blank_face(width: int, colour: Colour | None) -> tuple[pygame.Surface, pygame.Rect]:
+    """The supersampled card of ``colour`` before its indices: frame, body
+    gradient and the oval (shared by every face of that colour: copy it)."""
     ss = _ss(width)
-    size = (width * ss, card_height(width) * ss)
-    W, H = size
-    surf, body, radius = _frame(size, ss)
+    surf, body, radius = _frame((width * ss, card_height(width) * ss), ss)
     bw, bh = body.size
-    base = colour_rgb(colour)
-    wild = colour is None
     oc = (bw / 2, bh / 2)
     orx, ory = bw * 0.40, bh * 0.47
 
     def paint(layer: pygame.Surface) -> None:
-        _draw_oval(layer, oc, orx, ory, None if wild else WHITE)
+        _draw_oval(layer, oc, orx, ory, None if colour is None else WHITE)
 
-    surf.blit(_body_layer(body, radius, base, paint), body.topleft)
+    surf.blit(_body_layer(body, radius, colour_rgb(colour), paint), body.topleft)
+    return surf, body
+
+
+@lru_cache(maxsize=256)
+def _corner(kind: Kind, number: int | None, width: int,
+            symbol: Colour | None) -> tuple[pygame.Surface, pygame.Surface]:
+    """The top-left corner index of a supersampled face (white on any colour,
+    with the colour-blind ``symbol`` if any) and its 180-degree turn."""
+    W, H = width * _ss(width), card_height(width) * _ss(width)
+    corner = pygame.Surface((round(W * 0.3), round(H * 0.36)), pygame.SRCALPHA)
+    ih = W * 0.18
+    cx, cy = W * 0.14, W * 0.16
+    if kind is Kind.WILD:
+        corner.blit(
+            _mini_wild(ih * 1.25), _mini_wild(ih * 1.25).get_rect(center=(cx, cy + ih * 0.1))
+        )
+    else:
+        _stamp(
+            corner,
+            _index_mask(kind, number, ih, W * 0.24),
+            (cx, cy),
+            WHITE,
+            INK,
+            W * 0.012,
+            shadow=W * 0.012,
+        )
+    if symbol is not None:
+        sym = _symbol_mask(symbol, W * 0.14)
+        _stamp(corner, sym, (cx, cy + ih * 1.1), WHITE, INK, W * 0.011)
+    return corner, pygame.transform.rotate(corner, 180)
+
+
+def _render_face(key: FaceKey, width: int, colourblind: bool) -> pygame.Surface:
+    kind, colour, number = key
+    blank, body = _blank_face(width, colour)
+    surf = blank.copy()
+    W, H = surf.get_size()
+    base = colour_rgb(colour)
+    wild = colour is None
     center = (W / 2, H / 2)
 
     # Big centre index.
@@ -340,29 +385,9 @@ def _render_face(key: FaceKey, width: int, colourblind: bool) -> pygame.Surface:
         _stamp(surf, big, center, ink, INK, W * 0.022, shadow=W * 0.03)
 
     # Corner indices (bottom-right is the top-left rotated 180 degrees).
-    corner = pygame.Surface((round(W * 0.3), round(H * 0.36)), pygame.SRCALPHA)
-    ih = W * 0.18
-    cx, cy = W * 0.14, W * 0.16
-    if kind is Kind.WILD:
-        corner.blit(
-            _mini_wild(ih * 1.25), _mini_wild(ih * 1.25).get_rect(center=(cx, cy + ih * 0.1))
-        )
-    else:
-        _stamp(
-            corner,
-            _index_mask(kind, number, ih, W * 0.24),
-            (cx, cy),
-            WHITE,
-            INK,
-            W * 0.012,
-            shadow=W * 0.012,
-        )
-    if colourblind and colour is not None:
-        sym = _symbol_mask(colour, W * 0.14)
-        _stamp(corner, sym, (cx, cy + ih * 1.1), WHITE, INK, W * 0.011)
+    corner, flipped = _corner(kind, number, width, colour if colourblind else None)
     origin = (body.left - W * 0.005, body.top - W * 0.005)
     surf.blit(corner, (round(origin[0]), round(origin[1])))
-    flipped = pygame.transform.rotate(corner, 180)
     surf.blit(
         flipped,
         (round(W - origin[0] - corner.get_width()), round(H - origin[1] - corner.get_height())),
@@ -560,6 +585,10 @@ def clear_caches() -> None:
     """Drop every cached surface (e.g. after ``pygame.quit()``)."""
     for fn in (
         _face_cached,
+        _blank_face,
+        _corner,
+        _index_mask,
+        _gradient_cached,
         card_back,
         card_outline,
         card_shadow,
