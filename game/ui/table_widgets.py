@@ -317,6 +317,21 @@ class ColourPicker:
 # ---------------------------------------------------------------- buttons
 
 
+def settle(*elements: object) -> None:
+    """Redraw the shapes of pygame_gui ``elements`` now, in full. pygame_gui
+    otherwise rebuilds a new or resized shape 0.35 s later and then one state
+    (hovered, selected...) per frame: 1-6 ms bumps while cards fly."""
+    for element in elements:
+        shape = getattr(element, "drawable_shape", None)
+        if shape is None:
+            continue
+        if getattr(shape, "should_trigger_full_rebuild", False):
+            shape.full_rebuild_on_size_change()
+        queue = getattr(shape, "states_to_redraw_queue", None)
+        while queue:
+            shape.redraw_state(queue.popleft())
+
+
 class ButtonBar:
     """A centred row of pygame_gui buttons, rebuilt only when its set changes."""
 
@@ -343,6 +358,7 @@ class ButtonBar:
             oid = "#primary" if primary else None
             self.buttons[key] = UIButton(r, label, manager=self.manager, object_id=oid)
             x += w + gap
+        settle(*self.buttons.values())
 
     def key_of(self, element: object) -> str | None:
         for key, btn in self.buttons.items():
@@ -384,6 +400,7 @@ class LogPanel:
         body = "<br>".join(html.escape(line) for line in self.lines[-self.MAX_LINES:])
         self.box = UITextBox(body, rect, manager=self.manager)
         self._scroll_end()
+        self.settle()
 
     def add(self, lines: Sequence[str]) -> None:
         """Queue lines; they reach the text box at the next :meth:`flush` (the
@@ -407,6 +424,17 @@ class LogPanel:
             prefix = "<br>" if len(self.lines) > len(lines) else ""
             self.box.append_html_text(prefix + "<br>".join(html.escape(s) for s in lines))
             self._scroll_end()
+            self.settle()
+
+    def settle(self) -> None:
+        """Finish the text box's redraws now (a longer text resizes its scroll bar)."""
+        if self.box is None:
+            return
+        bar = self.box.scroll_bar
+        parts = [] if bar is None else [bar, getattr(bar, "top_button", None),
+                                        getattr(bar, "bottom_button", None),
+                                        getattr(bar, "sliding_button", None)]
+        settle(self.box, *parts)
 
     def _scroll_end(self) -> None:
         if self.box is not None and self.box.scroll_bar is not None:
