@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from . import predicates as P
 from .actions import (
@@ -32,7 +32,7 @@ from .actions import (
 )
 from .cards import COLOURS, DECK, Card, Colour, Kind
 from .errors import IllegalAction, StateError
-from .events import Event, redact
+from .events import Event, EventLog, redact
 from .settings import RuleSettings, check_seats
 from .view import Phase, PlayerView
 
@@ -41,6 +41,7 @@ HAND_SIZE = 7  # S3
 CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 
+_PHASE_VALUE = {p: p.value for p in Phase}  # (Enum.value is a slow descriptor)
 _DRAW_KINDS = (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 _DECISION_PHASES = (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY)
 
@@ -76,6 +77,9 @@ _PASS = tuple(Pass(s) for s in range(10))
 _ACCEPT = tuple(Accept(s) for s in range(10))
 _CHALLENGE = tuple(Challenge(s) for s in range(10))
 _CALL = tuple(CallUno(s) for s in range(10))
+_CATCH = tuple(tuple(Catch(s, t) for t in range(10)) for s in range(10))
+_CHOOSE = tuple(tuple(ChooseColour(s, c) for c in COLOURS) for s in range(10))
+_WRONG = tuple(tuple(WrongPlay(s, c) for c in range(len(DECK))) for s in range(10))
 
 
 class Game:
@@ -119,6 +123,8 @@ class Game:
         self._ev: list[Event] = []
         self._redacted: dict[int, list[Event]] = {}
         self._discard_cache: tuple[Card, ...] = ()
+        half = seats // 2
+        self._teams = tuple(s % half for s in range(seats)) if settings.teams else ()
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -149,10 +155,7 @@ class Game:
 
     @property
     def teams(self) -> tuple[int, ...]:
-        if not self.settings.teams:
-            return ()
-        half = self.n // 2
-        return tuple(s % half for s in range(self.n))
+        return self._teams
 
     def _emit(self, ev: Event) -> None:
         self._ev.append(ev)
@@ -248,7 +251,7 @@ class Game:
         elif card.kind is Kind.WILD:
             self.current = self.to_act = first
             self.phase = Phase.CHOOSE_COLOUR
-            self._emit(Event("turn", seat=first, reason=self.phase.value))
+            self._emit(Event("turn", seat=first, reason=_PHASE_VALUE[self.phase]))
         else:
             self._begin_turn(first)
 
@@ -269,7 +272,7 @@ class Game:
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
-        self._emit(Event("turn", seat=seat, reason=phase.value))
+        self._emit(Event("turn", seat=seat, reason=_PHASE_VALUE[phase]))
 
     def _skip_and_advance(self, victim: int, count: int = 1) -> None:
         """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
@@ -422,7 +425,8 @@ class Game:
         size = len(hand)
         return any(P.card_error(self, (c,), DECK[c], size) is None for c in hand)
 
-    def _plays(self, seat: int) -> list[Action]:
+    def _plays(self, seat: int, singles: set[int] | None = None) -> list[Action]:
+        """Every legal Play of ``seat``; the ids playable alone go into ``singles``."""
         out: list[Action] = []
         if P.turn_error(self, seat) is not None:
             return out
@@ -435,6 +439,8 @@ class Game:
         for c in ((self.drawn,) if keep else hand):
             if card_error(self, (c,), DECK[c], size) is None:  # held: play_error's rest holds
                 self._add_play(out, seat, (c,))
+                if singles is not None:
+                    singles.add(c)
             if multi:
                 face = DECK[c].face
                 others = sorted(o for o in hand if o != c and DECK[o].face == face)
@@ -470,7 +476,7 @@ class Game:
         if self._uno_call_kind(seat):
             out.append(_CALL[seat])
         if self.uno_exposed >= 0 and self.uno_exposed != seat:
-            out.append(Catch(seat, self.uno_exposed))
+            out.append(_CATCH[seat][self.uno_exposed])
         if (self.jump_card >= 0 and seat != self.jump_from and seat != self.to_act
                 and phase is Phase.PLAY):
             twin = TWIN[self.jump_card]
@@ -479,20 +485,24 @@ class Game:
         if seat != self.to_act:
             return out
         if phase is Phase.CHOOSE_COLOUR:
-            out.extend(ChooseColour(seat, c) for c in COLOURS)
+            out.extend(_CHOOSE[seat])
             return out
         if phase is Phase.CHOOSE_SWAP:
             out.extend(SwapHands(seat, t) for t in range(self.n) if t != seat and t not in self.out)
             return out
-        plays = self._plays(seat)
-        out.extend(plays)
         s = self.settings
+        wrong = phase is Phase.PLAY and s.wrong_play_penalty > 0
+        singles: set[int] | None = set() if wrong else None
+        plays = self._plays(seat, singles)
+        out.extend(plays)
         if phase is Phase.PLAY:
             if not (s.forced_play and plays):
                 out.append(_DRAW[seat])
-            if s.wrong_play_penalty > 0:
-                out.extend(WrongPlay(seat, c) for c in self.hands[seat]
-                           if P.play_error(self, seat, (c,)) is not None)
+            if singles is not None:
+                # T8: in a normal turn a held card alone is playable exactly when
+                # play_error passes it, which is when _plays offered it.
+                wrongs = _WRONG[seat]
+                out.extend([wrongs[c] for c in self.hands[seat] if c not in singles])
         elif phase is Phase.KEEP_OR_PLAY:
             if not s.forced_play:
                 out.append(_PASS[seat])
@@ -597,7 +607,7 @@ class Game:
             self.drawn = cid
             self.phase = Phase.KEEP_OR_PLAY
             if P.card_error(self, (cid,), DECK[cid], len(hand)) is None:
-                self._emit(Event("turn", seat=seat, reason=self.phase.value))
+                self._emit(Event("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
                 return
             self.phase = Phase.PLAY
             if not until:
@@ -692,7 +702,7 @@ class Game:
         if number == 7:
             self.current = self.to_act = seat
             self.phase = Phase.CHOOSE_SWAP
-            self._emit(Event("turn", seat=seat, reason=self.phase.value))
+            self._emit(Event("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
             return
         active = [s for s in range(self.n) if s not in self.out]
         moved = {self._next(s): self.hands[s] for s in active}
@@ -873,10 +883,12 @@ class Game:
         else:
             self.phase = Phase.ROUND_OVER
             self.to_act = winner
-            self._emit(Event("turn", seat=winner, reason=self.phase.value))
+            self._emit(Event("turn", seat=winner, reason=_PHASE_VALUE[self.phase]))
 
     # ----------------------------------------------------------------- view
-    def _redacted_log(self, seat: int) -> tuple[Event, ...]:
+    def _redacted_log(self, seat: int) -> EventLog:
+        """This round's events as ``seat`` sees them: redacted once per event and
+        seat, handed out as an O(1) snapshot of the append-only per-seat list."""
         cache = self._redacted.get(seat)
         if cache is None:
             cache = self._redacted[seat] = []
@@ -884,7 +896,7 @@ class Game:
         if len(cache) < len(log):
             cache.extend([e if not e.cards or e.seat == seat else redact(e, seat)
                           for e in log[len(cache):]])
-        return tuple(cache)
+        return EventLog(cache)
 
     def _discard_cards(self) -> tuple[Card, ...]:
         """The discard pile as cards; grown incrementally (it only grows between resets)."""
@@ -932,7 +944,7 @@ class Game:
         )
 
     # ---------------------------------------------------------- persistence
-    _SCALARS = ("direction", "current", "to_act", "pending", "pending_kind", "pending_skips",
+    _SCALARS: ClassVar[tuple[str, ...]] = ("direction", "current", "to_act", "pending", "pending_kind", "pending_skips",
                 "wd4_offender", "wd4_guilty", "drawn", "uno_exposed", "uno_declared",
                 "jump_card", "jump_from", "first_colour_only", "dealer", "round_no", "winner",
                 "dry_turns")

@@ -42,7 +42,9 @@ match_end          ``seat`` = winner (R3: lowest total); ``data`` = totals, rank
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Any, NamedTuple, overload
 
 from .cards import Colour
 
@@ -110,3 +112,54 @@ def redact(event: Event, viewer: int) -> Event:
     if kind == "challenge" and viewer != event.target:
         return event._replace(cards=())
     return event
+
+
+class EventLog(Sequence[Event]):
+    """An immutable snapshot of the first ``n`` events of an append-only list.
+
+    A PlayerView carries one instead of copying the round's log for every
+    decision: the engine only ever appends to the list it shares (a new round
+    starts a new list), so the first ``n`` entries never change.
+    """
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list[Event], n: int | None = None) -> None:
+        self._items = items
+        self._n = len(items) if n is None else n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(i, slice):
+            return tuple(self._items[:self._n][i])
+        n = self._n
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("event index out of range")
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[Event]:
+        return islice(self._items, self._n)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._n == other._n and (
+                self._items is other._items or self._items[:self._n] == other._items[:other._n])
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"EventLog({list(self)!r})"

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .cards import Card, Colour
-from .events import Event
+from .events import EventLog
 from .settings import RuleSettings
 
 
@@ -54,7 +54,7 @@ class PlayerView(NamedTuple):
     out: tuple[int, ...]  # R4: seats that went out this round, in order
     teams: tuple[int, ...]  # R5: team number per seat (empty when no teams)
     winner: int  # round winner while ROUND_OVER, match winner when MATCH_OVER (-1 otherwise)
-    log: tuple[Event, ...]  # this round's events, redacted for ``seat``
+    log: EventLog  # this round's events, redacted for ``seat`` (a read-only Sequence)
 
     def is_my_turn(self) -> bool:
         return self.to_act == self.seat
