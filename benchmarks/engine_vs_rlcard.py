@@ -8,6 +8,13 @@ prints games/s and decisions/s of each and the median ratio.
 
     pip install -e .[bench]
     python benchmarks/engine_vs_rlcard.py --rounds 5 --seconds 3
+
+The same source compiled with mypyc (``setup.py``, ``UNO_COMPILE=1``) in a
+throw-away virtual environment, then this benchmark against it:
+
+    bash benchmarks/compiled_engine.sh --rounds 5 --seconds 3
+
+The first line printed says which engine ran (interpreted or compiled).
 """
 
 from __future__ import annotations
@@ -72,11 +79,20 @@ def rlcard_env(seconds: float, seed: int) -> tuple[float, float]:
     return games / dt, turns / dt
 
 
+def engine_kind() -> str:
+    import game.rules.engine as engine
+
+    path = engine.__file__ or "?"
+    kind = "interpreted" if path.endswith(".py") else "compiled with mypyc"
+    return f"engine: {kind} ({path})"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
+    print(engine_kind())
     rows: dict[str, list[tuple[float, float]]] = {"ours": [], "ours_bare": [], "rlcard": []}
     ratios = []
     for r in range(args.rounds):
