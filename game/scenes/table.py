@@ -624,4 +624,4 @@ class TableScene(Scene):
         self.anim.add_effect(effect)
 
     def render_card(self, card_id: int, width: int, face_up: bool) -> pygame.Surface:
-        return render_card(card_id, width, face_up, self.colourblind)
+        return card_art.sprite(render_card(card_id, width, face_up, self.colourblind))

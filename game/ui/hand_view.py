@@ -92,7 +92,7 @@ class HandView:
             surface.blit(shadow, (r.x - sp + sp // 2, r.y - sp + sp))
             playable = card.id in self.legal
             dim = face_up and self.active and not playable
-            img = render_card(card.id, w, face_up, colourblind, dim)
+            img = card_art.sprite(render_card(card.id, w, face_up, colourblind, dim))
             surface.blit(img, r)
             if face_up and self.active and playable:
                 surface.blit(card_art.card_outline(w), (r.x - pad, r.y - pad))
