@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -49,86 +50,170 @@ def _line2(scene: TableScene, seat: int) -> str:
     return f"{cards} · {t('tbl.score', n=score)}"
 
 
-_static: dict[str, object] = {"key": None, "surf": None}
+class Layer:
+    """One opaque surface: a background and parts drawn over it in order (the
+    direction ring, the opponents, the ticker, the piles...). Blitted whole
+    each frame; when a part changes only its area is redrawn (the background
+    there, then every part reaching into it, in order, clipped to it): the same
+    pixels as drawing everything every frame, for one blit."""
+
+    def __init__(self) -> None:
+        self.base_key: object = None
+        self.background: pygame.Surface | None = None
+        self.surf: pygame.Surface | None = None
+        self.keys: list[object] = []
+        self.parts: list[tuple[list[tw.Blit], pygame.Rect | None]] = []
+
+    def update(self, base_key: object, make_background: Callable[[], pygame.Surface],
+               parts: list[tuple[object, Callable[[tw.Recorder], object]]]) -> pygame.Surface:
+        """The layer for ``parts`` ((key, draw) pairs: ``draw`` runs only when
+        its key changed) over ``make_background()`` (called again when
+        ``base_key`` changes)."""
+        if (base_key != self.base_key or self.surf is None or self.background is None
+                or len(parts) != len(self.parts)):
+            self.background = make_background()
+            self.surf = self.background.copy()
+            self.keys, self.parts = [], []
+            for key, draw in parts:
+                self.keys.append(key)
+                self.parts.append(self._record(draw))
+                self.surf.blits(self.parts[-1][0], doreturn=False)
+            self.base_key = base_key
+            return self.surf
+        dirty: list[pygame.Rect] = []
+        for i, (key, draw) in enumerate(parts):
+            if key == self.keys[i]:
+                continue
+            old = self.parts[i][1]
+            self.keys[i] = key
+            self.parts[i] = self._record(draw)
+            new = self.parts[i][1]
+            for r in (old, new):
+                if r is not None:
+                    dirty.append(r)
+        surf, background = self.surf, self.background
+        for area in dirty:
+            surf.blit(background, area, area)
+            surf.set_clip(area)
+            for blits, bounds in self.parts:
+                if bounds is not None and bounds.colliderect(area):
+                    surf.blits(blits, doreturn=False)
+            surf.set_clip(None)
+        return surf
+
+    @staticmethod
+    def _record(draw: Callable[[tw.Recorder], object]) -> tuple[list[tw.Blit], pygame.Rect | None]:
+        rec = tw.Recorder()
+        draw(rec)
+        return rec.blits, rec.bounds
 
 
-def _static_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
-    """Felt, log backdrop and the direction ring: one opaque surface, redrawn on change."""
+_layer = Layer()
+
+
+_felt_cache: dict[object, pygame.Surface] = {}
+_ring_tiles: dict[object, tuple[pygame.Surface, pygame.Rect]] = {}
+
+
+def _felt(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
+    """Felt and the log backdrop (cached for the current size)."""
     lay = scene.layout
-    key = (size, lay.log.w, lay.centre, lay.card_h, scene.model.direction >= 0)
-    surf = _static["surf"]
-    if _static["key"] != key or not isinstance(surf, pygame.Surface):
+    key = (size, tuple(lay.log))
+    surf = _felt_cache.get(key)
+    if surf is None:
+        _felt_cache.clear()
+        _ring_tiles.clear()
         surf = pygame.Surface(size)
         surf.blit(_background(size), (0, 0))
         if lay.log.w:
             tw.panel(surf, lay.log, 0, (4, 24, 15, 235), (70, 130, 95, 255), 1)
-        ring = round(lay.card_h * 2.3)
-        arrow = tw.faded((ring, scene.model.direction >= 0), 70)
-        surf.blit(arrow, arrow.get_rect(center=lay.centre))
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
-        _static["key"], _static["surf"] = key, surf
+        _felt_cache[key] = surf
     return surf
 
 
-_seats: dict[str, Any] = {"base": None, "args": (), "rects": [], "surf": None}
+def _ring_tile(felt: pygame.Surface, size: int, clockwise: bool,
+               centre: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+    """The faint direction ring already laid on the felt under it: an opaque
+    tile (redrawing it is a copy, not a blend of 200 000 translucent pixels)."""
+    key = (id(felt), size, clockwise, centre)
+    tile = _ring_tiles.get(key)
+    if tile is None:
+        arrow = tw.faded((size, clockwise), 70)
+        where = arrow.get_rect(center=centre)
+        rect = where.clip(felt.get_rect())
+        surf = felt.subsurface(rect).copy()
+        surf.blit(arrow, (where.x - rect.x, where.y - rect.y))
+        tile = _ring_tiles[key] = (surf, rect)
+    return tile
 
 
-def _seats_layer(scene: TableScene, size: tuple[int, int]) -> pygame.Surface:
-    """The static layer with every opponent's sprite on it: one opaque surface.
-    When a seat changes (count, turn, UNO...) only its area is redrawn (the
-    background there, then every sprite that reaches into it); blitting the
-    nine alpha sprites of a 10-seat table every frame cost more than the rest."""
+def _layer_parts(scene: TableScene,
+                 size: tuple[int, int]) -> list[tuple[object, Callable[[tw.Recorder], object]]]:
+    """What the table layer shows, in drawing order, each with its key."""
     lay = scene.layout
     m = scene.model
-    static = _static_layer(scene, size)
+    parts: list[tuple[object, Callable[[tw.Recorder], object]]] = []
+
+    ring = round(lay.card_h * 2.3)
+    clockwise = m.direction >= 0
+    felt = _felt(scene, size)
+
+    def draw_ring(rec: tw.Recorder) -> None:
+        tile, rect = _ring_tile(felt, ring, clockwise, lay.centre)
+        rec.blit(tile, rect)
+
+    parts.append(((id(felt), ring, lay.centre, clockwise), draw_ring))
+
     teams = m.teams
-    args = tuple(
-        (seat, spot.plate.topleft, spot.plate.size,
-         (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
-         m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
-         _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
-         teams[seat] if teams else -1, seat in m.uno_called)
-        for seat, spot in lay.seats.items())
-    base = (id(static), _static["key"], lay.scale, tuple(a[:4] for a in args))
-    surf = _seats["surf"]
-    if _seats["args"] == args and _seats["base"] == base and isinstance(surf, pygame.Surface):
-        return surf
-    sprites = []
-    for _seat, topleft, *rest in args:
-        img, offset = tw.seat_sprite(lay, *rest)  # type: ignore[arg-type]
-        sprites.append((img, img.get_rect(topleft=(topleft[0] - offset[0],
-                                                   topleft[1] - offset[1]))))
-    rects = [r for _img, r in sprites]
-    if _seats["base"] != base or not isinstance(surf, pygame.Surface):
-        surf = static.copy()
-        for img, r in sprites:
-            surf.blit(img, r)
-    else:
-        old_args, old_rects = _seats["args"], _seats["rects"]
-        dirty = [r.union(old_rects[i]) for i, r in enumerate(rects)
-                 if i >= len(old_args) or args[i] != old_args[i]]
-        for area in dirty:
-            surf.blit(static, area, area)
-            surf.set_clip(area)
-            for img, r in sprites:
-                if r.colliderect(area):
-                    surf.blit(img, r)
-            surf.set_clip(None)
-    _seats.update(base=base, args=args, rects=rects, surf=surf)
-    return surf
+    for seat, spot in lay.seats.items():
+        args = (spot.plate.size,
+                (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
+                m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
+                _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
+                teams[seat] if teams else -1, seat in m.uno_called)
+        parts.append(((lay.scale, lay.mini_w, lay.mini_h, spot.plate.topleft, args),
+                      _seat_drawer(scene, spot.plate.topleft, args)))
+
+    geometry = (lay.size, lay.scale, lay.card_w, tuple(lay.table), lay.centre,
+                tuple(lay.draw_pile), tuple(lay.discard),
+                tuple(spot.plate for spot in lay.seats.values()))
+    info = _info_text(scene)
+    parts.append(((geometry, info), lambda rec: _draw_info(scene, rec, info)))
+
+    pile_label = t("tbl.pile", n=m.draw_pile)
+    penalty = t("tbl.penalty", n=m.penalty) if m.penalty else ""
+    discard = tuple(m.discard[-4:])
+
+    def draw_piles(rec: tw.Recorder) -> None:
+        tw.draw_piles(rec, lay, m.draw_pile, discard, m.colour, m.direction, scene.colourblind,
+                      pile_label, penalty, ring=False)
+
+    parts.append(((geometry, m.draw_pile, discard, m.colour, scene.colourblind, pile_label,
+                   penalty), draw_piles))
+
+    if scene.viewer < 0:  # a spectator's bottom seat does not move: it joins the layer
+        parts.append(((geometry, tuple(lay.hand), _bottom_key(scene)),
+                      lambda rec: _draw_bottom(scene, rec)))
+    return parts
+
+
+def _seat_drawer(scene: TableScene, topleft: tuple[int, int],
+                 args: tuple[Any, ...]) -> Callable[[tw.Recorder], object]:
+    def draw(rec: tw.Recorder) -> None:
+        img, offset = tw.seat_sprite(scene.layout, *args)
+        rec.blit(img, (topleft[0] - offset[0], topleft[1] - offset[1]))
+    return draw
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout
-    m = scene.model
-    surface.blit(_seats_layer(scene, surface.get_size()), (0, 0))
-
-    _draw_info(scene, surface)
-    tw.draw_piles(surface, lay, m.draw_pile, m.discard, m.colour, m.direction, scene.colourblind,
-                  t("tbl.pile", n=m.draw_pile),
-                  t("tbl.penalty", n=m.penalty) if m.penalty else "", ring=False)
-    _draw_bottom(scene, surface)
+    size = surface.get_size()
+    base = (size, tuple(lay.log), lay.scale)
+    surface.blit(_layer.update(base, lambda: _felt(scene, size), _layer_parts(scene, size)), (0, 0))
+    if scene.viewer >= 0:
+        _draw_bottom(scene, surface)
     scene.anim.draw(surface, scene.render_card)
     for eff in scene.anim.effects:
         _draw_effect(scene, surface, eff)
@@ -140,7 +225,19 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                           scene.colourblind, pygame.mouse.get_pos())
 
 
-def _draw_bottom(scene: TableScene, surface: pygame.Surface) -> None:
+def _bottom_key(scene: TableScene) -> tuple[Any, ...]:
+    m = scene.model
+    bottom = scene.layout.bottom
+    if bottom is None or bottom.seat < 0:
+        return ()
+    seat = bottom.seat
+    teams = m.teams
+    return (tuple(bottom.plate), m.sizes[seat] if seat < len(m.sizes) else 0,
+            scene.ctl.names[seat], _level_badge(scene, seat), _line2(scene, seat),
+            m.to_act == seat, seat in m.out, teams[seat] if teams else -1, seat in m.uno_called)
+
+
+def _draw_bottom(scene: TableScene, surface: tw.Canvas) -> None:
     lay = scene.layout
     m = scene.model
     bottom = lay.bottom
@@ -148,6 +245,7 @@ def _draw_bottom(scene: TableScene, surface: pygame.Surface) -> None:
         return
     seat = bottom.seat
     if scene.viewer >= 0:
+        assert isinstance(surface, pygame.Surface)
         scene.hand.draw(surface, lay, scene.colourblind)
     else:
         # Spectator: the bottom seat's cards stay face down.
@@ -155,21 +253,28 @@ def _draw_bottom(scene: TableScene, surface: pygame.Surface) -> None:
         from game.ui.table_layout import hand_rects
         back = card_art.card_back(lay.card_w)
         for r in hand_rects(lay, n):
-            surface.blit(back, r)
+            surface.blit(back, r.topleft)
     teams = m.teams
     tw.draw_plate(surface, lay, bottom.plate, scene.ctl.names[seat], _level_badge(scene, seat),
                   _line2(scene, seat), active=m.to_act == seat, out=seat in m.out,
                   team=teams[seat] if teams else -1, uno=seat in m.uno_called)
 
 
-def _draw_info(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.layout
-    px = lay.px
-    x, y = lay.table.x + px(12), px(10)
+def _info_text(scene: TableScene) -> tuple[str, tuple[str, ...]]:
+    """The heading (round, target) and the last lines of the ticker."""
     s = scene.config.settings
     head = t("tbl.round", n=scene.model.round_no)
     if s.scoring != "elimination":
         head += " · " + t("score.target", n=s.target_score)
+    return head, tuple(scene.ticker[-3:])
+
+
+def _draw_info(scene: TableScene, surface: tw.Canvas,
+               info: tuple[str, tuple[str, ...]] | None = None) -> None:
+    lay = scene.layout
+    px = lay.px
+    x, y = lay.table.x + px(12), px(10)
+    head, lines = info if info is not None else _info_text(scene)
     img = tw.text(head, lay.font_px(14), tw.GOLD, True)
     surface.blit(img, (x, y))
     y += img.get_height() + px(2)
@@ -178,8 +283,8 @@ def _draw_info(scene: TableScene, surface: pygame.Surface) -> None:
         top = min(spot.plate.top, spot.fan_center[1] - lay.mini_h // 2)
         if top < y + px(50) and spot.plate.right > x:
             width = min(width, max(px(120), spot.plate.left - lay.mini_w - x))
-    for i, line in enumerate(scene.ticker[-3:]):
-        shade = (tw.MUTED if i < len(scene.ticker[-3:]) - 1 else tw.CREAM)
+    for i, line in enumerate(lines):
+        shade = (tw.MUTED if i < len(lines) - 1 else tw.CREAM)
         img = tw.fit_text(line, lay.font_px(13), width, shade)
         surface.blit(img, (x, y))
         y += img.get_height()

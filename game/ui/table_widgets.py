@@ -29,6 +29,29 @@ def text(s: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = F
     return get_font(size, bold).render(s, True, colour)
 
 
+Blit = tuple[pygame.Surface, tuple[int, int]]
+
+
+class Recorder:
+    """Takes the place of a surface for the drawing helpers here (they only
+    blit): keeps the blits, to replay them later, and the area they cover."""
+
+    def __init__(self) -> None:
+        self.blits: list[Blit] = []
+        self.bounds: pygame.Rect | None = None
+
+    def blit(self, source: pygame.Surface, dest: tuple[int, int] | pygame.Rect) -> pygame.Rect:
+        x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest
+        pos = (int(x), int(y))
+        self.blits.append((source, pos))
+        r = pygame.Rect(pos, source.get_size())
+        self.bounds = r if self.bounds is None else self.bounds.union(r)
+        return r
+
+
+Canvas = pygame.Surface | Recorder
+
+
 MIN_FIT_PX = 10
 
 
@@ -83,13 +106,13 @@ def _panel(size: tuple[int, int], radius: int, fill: tuple[int, int, int, int],
     return surf
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int,
+def panel(surface: Canvas, rect: pygame.Rect, radius: int,
           fill: tuple[int, int, int, int] = (6, 34, 22, 215),
           border: tuple[int, int, int, int] = (70, 130, 95, 255), bw: int = 1) -> None:
     surface.blit(_panel(rect.size, radius, fill, border, bw), rect.topleft)
 
 
-def pill(surface: pygame.Surface, label: str, center: tuple[int, int], size: int,
+def pill(surface: Canvas, label: str, center: tuple[int, int], size: int,
          fill: tuple[int, int, int], fg: tuple[int, int, int] = CREAM) -> pygame.Rect:
     img = text(label, size, fg, True)
     r = img.get_rect().inflate(size, size // 3)
@@ -97,6 +120,14 @@ def pill(surface: pygame.Surface, label: str, center: tuple[int, int], size: int
     panel(surface, r, r.h // 2, (*fill, 235), (255, 255, 255, 120), 1)
     surface.blit(img, img.get_rect(center=r.center))
     return r
+
+
+@lru_cache(maxsize=8)
+def _outline(size: tuple[int, int], width: int, radius: int) -> pygame.Surface:
+    """A white rounded-rect outline on a clear surface (the empty draw pile)."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (255, 255, 255), surf.get_rect(), width=width, border_radius=radius)
+    return surf
 
 
 @lru_cache(maxsize=256)
@@ -176,7 +207,7 @@ class _LayoutKey:
         return getattr(self.layout, name)
 
 
-def draw_plate(surface: pygame.Surface, layout: TableLayout, rect: pygame.Rect, name: str,
+def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
                badge: str, line2: str, *, active: bool, out: bool, team: int = -1,
                uno: bool = False) -> None:
     px = layout.px
@@ -220,7 +251,7 @@ def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[in
         pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), INK)
 
 
-def draw_piles(surface: pygame.Surface, layout: TableLayout, draw_count: int,
+def draw_piles(surface: Canvas, layout: TableLayout, draw_count: int,
                discard: Sequence[int], colour: Colour | None, direction: int,
                colourblind: bool, pile_label: str, penalty_label: str,
                hidden_top: int = 0, ring: bool = True) -> None:
@@ -244,7 +275,7 @@ def draw_piles(surface: pygame.Surface, layout: TableLayout, draw_count: int,
             surface.blit(shadow, (dr.x - px(2), dr.y))
         surface.blit(back, (dr.x - i * px(2), dr.y - i * px(2)))
     if not draw_count:
-        pygame.draw.rect(surface, (255, 255, 255), dr, width=px(2), border_radius=px(8))
+        surface.blit(_outline(dr.size, px(2), px(8)), dr.topleft)
     lbl = text(pile_label, layout.font_px(13), MUTED)
     surface.blit(lbl, lbl.get_rect(midtop=(dr.centerx, dr.bottom + px(6))))
     # Discard: the last few cards, slightly rotated.
