@@ -113,14 +113,16 @@ _shared: dict[bool, list[pygame.font.Font]] = {False: [], True: []}  # most rece
 _wanted: dict[tuple[int, bool], None] = {}  # sizes drawn by shared faces, latest last
 
 
-def _face(size: int, bold: bool) -> pygame.font.Font:
-    """A face of weight ``bold`` drawing at ``size`` pixels until the next call."""
+def _face(size: int, bold: bool, want: bool = True) -> pygame.font.Font:
+    """A face of weight ``bold`` drawing at ``size`` pixels until the next call
+    (``want``: ask for a face of its own if it has to share one)."""
     face = _own.get((size, bold))
     if face is not None:
         return face
     key = (size, bold)
-    _wanted.pop(key, None)
-    _wanted[key] = None
+    if want:
+        _wanted.pop(key, None)
+        _wanted[key] = None
     faces = _shared[bold]
     if faces and faces[0].point_size == size:
         return faces[0]
@@ -178,16 +180,17 @@ class SizedFont:
     size, metrics...) but draws with whichever open face serves that size. Never
     change its style (bold, italic, size...): ask :func:`get_font` for another."""
 
-    __slots__ = ("bold", "px")
+    __slots__ = ("bold", "px", "warm")
 
-    def __init__(self, px: int, bold: bool) -> None:
+    def __init__(self, px: int, bold: bool, warm: bool = True) -> None:
         self.px = px
         self.bold = bold
+        self.warm = warm
 
     @property
     def font(self) -> pygame.font.Font:
         """The underlying face, set to this size (only until the next other size)."""
-        return _face(self.px, self.bold)
+        return _face(self.px, self.bold, self.warm)
 
     def render(self, text: str | bytes | None, antialias: bool, color: object,
                bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
@@ -222,13 +225,14 @@ class SizedFont:
         return getattr(self.font, name)
 
     def __repr__(self) -> str:
-        return f"SizedFont({self.px}, bold={self.bold})"
+        return f"SizedFont({self.px}, bold={self.bold}, warm={self.warm})"
 
 
 @lru_cache(maxsize=256)
-def get_font(size: int, bold: bool = False) -> SizedFont:
-    """A cached Noto Sans SC font of ``size`` pixels (do not change its style flags)."""
-    return SizedFont(max(1, int(size)), bool(bold))
+def get_font(size: int, bold: bool = False, warm: bool = True) -> SizedFont:
+    """A cached Noto Sans SC font of ``size`` pixels (do not change its style flags).
+    ``warm=False``: text drawn once and kept (card art) needs no face of its own."""
+    return SizedFont(max(1, int(size)), bool(bold), bool(warm))
 
 
 def clear_font_cache() -> None:

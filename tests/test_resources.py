@@ -122,3 +122,9 @@ def test_sizes_drawn_by_shared_faces_are_warmed_later() -> None:
     assert resources.warm_next_font()
     assert resources.font_ready(31, bold=True)
     assert not resources.warm_next_font()
+
+
+def test_text_drawn_once_asks_for_no_face_of_its_own() -> None:
+    resources.clear_font_cache()
+    resources.get_font(140, bold=True, warm=False).render("7", True, (255, 255, 255))
+    assert not resources.warm_next_font()

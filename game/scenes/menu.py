@@ -58,7 +58,7 @@ def _fallback_card(width: int, colour: tuple[int, int, int], text: str) -> pygam
     pygame.draw.rect(surf, (255, 255, 255), surf.get_rect(), border_radius=r)
     pygame.draw.rect(surf, colour, surf.get_rect().inflate(-width // 10, -width // 10),
                      border_radius=r)
-    label = get_font(width // 2, bold=True).render(text, True, (255, 255, 255))
+    label = get_font(width // 2, bold=True, warm=False).render(text, True, (255, 255, 255))
     surf.blit(label, label.get_rect(center=surf.get_rect().center))
     return surf
 
@@ -89,7 +89,7 @@ def _fan_cards(width: int) -> list[pygame.Surface]:
 
 def _logo(height: int) -> pygame.Surface:
     """"UNO" in bold gold with a dark outline on a tilted red oval."""
-    font = get_font(height, bold=True)
+    font = get_font(height, bold=True, warm=False)
     text = font.render("UNO", True, theme.GOLD)
     outline = font.render("UNO", True, (20, 16, 10))
     tw, th = text.get_size()

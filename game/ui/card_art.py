@@ -146,7 +146,7 @@ def _gradient_cached(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Sur
 
 def _text_mask(text: str, height: float, max_width: float | None = None) -> pygame.Surface:
     """White text cropped to its ink, scaled so the ink is ``height`` tall."""
-    font = get_font(max(4, round(height / 0.72)), bold=True)
+    font = get_font(max(4, round(height / 0.72)), bold=True, warm=False)
     raw = font.render(text, True, WHITE)
     ink = raw.get_bounding_rect()
     surf = raw.subsurface(ink).copy() if ink.w and ink.h else raw
