@@ -159,6 +159,7 @@ class TableScene(Scene):
         faces = list({card_art.face_key(c): c for c in DECK}.values())
         self._warm = [(c, True) for c in faces] if self.viewer >= 0 else []
         self._warm += [(c, False) for c in faces]
+        self._warm_arrows = [True, False]
         # The table's text sizes get faces of their own in the same pauses
         # (sizes first drawn mid-flight join them: resources.warm_next_font).
         fp = self.layout.font_px
@@ -259,6 +260,9 @@ class TableScene(Scene):
         while self._warm and time.perf_counter() - start < budget:
             card, dimmed = self._warm.pop()
             card_art.card_face(card, w, self.colourblind, dimmed)
+        if not self._warm and self._warm_arrows:  # the direction pulse (~50 ms each)
+            from game.scenes.table_draw import pulse_arrow
+            pulse_arrow(self, self._warm_arrows.pop())
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
