@@ -26,6 +26,8 @@ COMPILED = [
     "game/rules/view.py",
     "game/rules/predicates.py",
     "game/rules/engine.py",
+    "game/ai/random_agent.py",
+    "game/sim.py",
 ]
 
 ext_modules = []

@@ -9,17 +9,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${KEEP_VENV:-$(mktemp -d)/venv}"
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-fi
-"$venv/bin/pip" install -q setuptools wheel "mypy>=1.10" "rlcard>=1.2"
-# Build from a clean copy of the sources: setuptools would reuse a stale build/ folder.
-src="$(mktemp -d)/src"
-mkdir -p "$src"
-cp -r "$here/pyproject.toml" "$here/setup.py" "$here/README.md" "$here/game" "$here/assets" "$src/"
-find "$src" -name "__pycache__" -prune -exec rm -rf {} +
-UNO_COMPILE=1 "$venv/bin/pip" install -q --no-build-isolation --force-reinstall "$src"
-rm -rf "$src"
+bash "$here/scripts/build_compiled.sh" "$venv" "rlcard>=1.2"
 # Run from benchmarks/ so "import game" finds the installed (compiled) package,
 # not the source tree.
 cd "$here/benchmarks"

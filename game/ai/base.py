@@ -7,12 +7,11 @@ the table's Hint button, in both languages).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from game.rules.actions import Action, Draw, WrongPlay
+from game.rules.actions import Action
 from game.rules.view import PlayerView
 
 
@@ -39,22 +38,7 @@ def as_choice(result: Action | Choice) -> Choice:
     return result if isinstance(result, Choice) else Choice(result)
 
 
-class RandomAgent:
-    """Plays a uniformly random legal action, never a T8 wrong play, and draws
-    only when it cannot play (as RLCard's random UNO agent); out of turn it
-    takes one of its options half of the time."""
+# The random agent lives in its own module (compiled with the engine by setup.py).
+from .random_agent import RandomAgent  # noqa: E402
 
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
-        if view.to_act != view.seat:
-            if self.rng.random() < 0.5:
-                return None  # out of turn: react only half of the time
-            return legal[self.rng.randrange(len(legal))]
-        options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, Draw))]
-        if not options:
-            options = list(legal)
-        return options[self.rng.randrange(len(options))]
+__all__ = ["Agent", "Choice", "RandomAgent", "as_choice"]

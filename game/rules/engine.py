@@ -32,7 +32,7 @@ from .actions import (
 )
 from .cards import COLOURS, DECK, Card, Colour, Kind
 from .errors import IllegalAction, StateError
-from .events import Event, EventLog, redact
+from .events import Event, EventLog, ev, public_version, redact
 from .settings import RuleSettings, check_seats
 from .view import Phase, PlayerView
 
@@ -41,6 +41,7 @@ HAND_SIZE = 7  # S3
 CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 
+_new_view = tuple.__new__
 _PHASE_VALUE = {p: p.value for p in Phase}  # (Enum.value is a slow descriptor)
 _DRAW_KINDS = (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 _DECISION_PHASES = (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY)
@@ -122,6 +123,7 @@ class Game:
         self.initial_events: list[Event] = []
         self._ev: list[Event] = []
         self._redacted: dict[int, list[Event]] = {}
+        self._public: list[Event] = []  # log[i] as seen by seats other than its owner
         self._discard_cache: tuple[Card, ...] = ()
         half = seats // 2
         self._teams = tuple(s % half for s in range(seats)) if settings.teams else ()
@@ -170,7 +172,7 @@ class Game:
             drawn: dict[int, int] = {}
             for seat in candidates:
                 cid = deck.pop()
-                self._emit(Event("dealer_draw", seat=seat, cards=(cid,)))
+                self._emit(ev("dealer_draw", seat=seat, cards=(cid,)))
                 num = DECK[cid].number
                 drawn[seat] = -1 if num is None else num
                 if not deck:
@@ -182,20 +184,21 @@ class Game:
                 self.dealer = tied[0]
                 break
             candidates = tied if best >= 0 else [s for s in candidates if drawn[s] < 0]
-        self._emit(Event("dealer", seat=self.dealer))
+        self._emit(ev("dealer", seat=self.dealer))
 
     def _deal_round(self) -> None:
         self.round_no += 1
         self.log = []
         self._redacted = {}
-        self._emit(Event("round_start", seat=self.dealer, value=self.round_no))
+        self._public = []
+        self._emit(ev("round_start", seat=self.dealer, value=self.round_no))
         pile = list(range(len(DECK)))
         self.rng.shuffle(pile)
         self.draw_pile = pile
         self.discard = []
         self._discard_cache = ()
         self.hands = [[] for _ in range(self.n)]
-        self._emit(Event("shuffle", value=len(pile)))
+        self._emit(ev("shuffle", value=len(pile)))
         self.direction = 1
         self.pending = 0
         self.pending_kind = ""
@@ -212,7 +215,7 @@ class Game:
                 seat = (self.dealer + i) % self.n
                 cid = self.draw_pile.pop()
                 self.hands[seat].append(cid)
-                self._emit(Event("deal", seat=seat, cards=(cid,)))
+                self._emit(ev("deal", seat=seat, cards=(cid,)))
         self._turn_start_card()
 
     def _turn_start_card(self) -> None:
@@ -224,34 +227,34 @@ class Game:
             if card.kind is Kind.WILD_DRAW_FOUR or (
                 s.start_card == "reflip_actions" and card.kind is not Kind.NUMBER
             ):
-                self._emit(Event("start_card_return", cards=(cid,)))
+                self._emit(ev("start_card_return", cards=(cid,)))
                 self.draw_pile.append(cid)
                 self.rng.shuffle(self.draw_pile)
-                self._emit(Event("shuffle", value=len(self.draw_pile)))
+                self._emit(ev("shuffle", value=len(self.draw_pile)))
                 continue
             break
         self.discard.append(cid)
         self.colour = card.colour
-        self._emit(Event("start_card", cards=(cid,), colour=card.colour))
+        self._emit(ev("start_card", cards=(cid,), colour=card.colour))
         self.first_colour_only = s.start_match == "colour_only"
         first = self._next(self.dealer)
         if s.first_player == "count_off" and card.number is not None:
             first = (self.dealer + card.number) % self.n
         if card.kind is Kind.SKIP:
-            self._emit(Event("skip", seat=first))
+            self._emit(ev("skip", seat=first))
             self._begin_turn(self._next(first))
         elif card.kind is Kind.REVERSE:
             self.direction = -1
-            self._emit(Event("direction", value=-1))
+            self._emit(ev("direction", value=-1))
             self._begin_turn(self.dealer)
         elif card.kind is Kind.DRAW_TWO:
             self._draw(first, 2, "penalty")
-            self._emit(Event("skip", seat=first))
+            self._emit(ev("skip", seat=first))
             self._begin_turn(self._next(first))
         elif card.kind is Kind.WILD:
             self.current = self.to_act = first
             self.phase = Phase.CHOOSE_COLOUR
-            self._emit(Event("turn", seat=first, reason=_PHASE_VALUE[self.phase]))
+            self._emit(ev("turn", seat=first, reason=_PHASE_VALUE[self.phase]))
         else:
             self._begin_turn(first)
 
@@ -272,13 +275,13 @@ class Game:
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
-        self._emit(Event("turn", seat=seat, reason=_PHASE_VALUE[phase]))
+        self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[phase]))
 
     def _skip_and_advance(self, victim: int, count: int = 1) -> None:
         """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
         s = victim
         for _ in range(count):
-            self._emit(Event("skip", seat=s))
+            self._emit(ev("skip", seat=s))
             s = self._next(s)
         self._begin_turn(s)
 
@@ -292,7 +295,7 @@ class Game:
         self._discard_cache = ()
         self.rng.shuffle(rest)
         self.draw_pile = rest
-        self._emit(Event("reshuffle", value=len(rest)))
+        self._emit(ev("reshuffle", value=len(rest)))
 
     def _draw(self, seat: int, count: int, reason: str) -> list[int]:
         got: list[int] = []
@@ -306,7 +309,7 @@ class Game:
             got.append(pile.pop())
         if got:
             self.hands[seat].extend(got)
-            self._emit(Event("draw", seat=seat, cards=tuple(got), reason=reason))
+            self._emit(ev("draw", seat=seat, cards=tuple(got), reason=reason))
             if self.uno_exposed == seat:
                 self.uno_exposed = -1
         return got
@@ -538,7 +541,7 @@ class Game:
         if isinstance(action, CallUno):
             self._call_uno(seat)
         elif isinstance(action, Catch):
-            self._emit(Event("caught", seat=seat, target=action.target))
+            self._emit(ev("caught", seat=seat, target=action.target))
             self.uno_exposed = -1
             self._draw(action.target, CATCH_PENALTY, "uno")
         else:
@@ -550,24 +553,24 @@ class Game:
             if isinstance(action, Play):
                 self._do_play(seat, action.cards, action.colour, declared)
             elif isinstance(action, JumpIn):
-                self._emit(Event("jump_in", seat=seat, cards=(action.card,)))
+                self._emit(ev("jump_in", seat=seat, cards=(action.card,)))
                 self.phase = Phase.PLAY
                 self._do_play(seat, (action.card,), None, False)
             elif isinstance(action, Draw):
                 self._do_draw(seat)
             elif isinstance(action, Pass):
-                self._emit(Event("pass", seat=seat))
+                self._emit(ev("pass", seat=seat))
                 self._begin_turn(self._next(seat))
             elif isinstance(action, ChooseColour):
                 self.colour = action.colour
-                self._emit(Event("colour", seat=seat, colour=action.colour))
+                self._emit(ev("colour", seat=seat, colour=action.colour))
                 self._begin_turn(seat)
             elif isinstance(action, Challenge):
                 self._challenge(seat)
             elif isinstance(action, Accept):
                 self._accept(seat)
             elif isinstance(action, WrongPlay):
-                self._emit(Event("wrong_play", seat=seat, cards=(action.card,)))
+                self._emit(ev("wrong_play", seat=seat, cards=(action.card,)))
                 self._draw(seat, self.settings.wrong_play_penalty, "wrong_play")
                 self._begin_turn(self._next(seat))
             elif isinstance(action, SwapHands):
@@ -585,12 +588,12 @@ class Game:
         kind = self._uno_call_kind(seat)
         if kind == "exposed":
             self.uno_exposed = -1
-            self._emit(Event("uno", seat=seat))
+            self._emit(ev("uno", seat=seat))
         elif kind == "early":
             self.uno_declared = seat
-            self._emit(Event("uno", seat=seat))
+            self._emit(ev("uno", seat=seat))
         else:
-            self._emit(Event("false_uno", seat=seat))
+            self._emit(ev("false_uno", seat=seat))
             self._draw(seat, self.settings.false_uno_penalty, "false_uno")
 
     def _do_draw(self, seat: int) -> None:
@@ -607,7 +610,7 @@ class Game:
             self.drawn = cid
             self.phase = Phase.KEEP_OR_PLAY
             if P.card_error(self, (cid,), DECK[cid], len(hand)) is None:
-                self._emit(Event("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
+                self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
                 return
             self.phase = Phase.PLAY
             if not until:
@@ -629,7 +632,7 @@ class Game:
         """T5: the offender shows their hand to the challenger only."""
         offender = self.wd4_offender
         guilty = self.wd4_guilty
-        self._emit(Event("challenge", seat=seat, target=offender, value=int(guilty),
+        self._emit(ev("challenge", seat=seat, target=offender, value=int(guilty),
                          cards=tuple(self.hands[offender])))
         penalty = self.pending
         self.pending = 0
@@ -672,9 +675,9 @@ class Game:
         self.first_colour_only = False
         self.drawn = -1
         self.dry_turns = 0
-        self._emit(Event("play", seat=seat, cards=ids, colour=self.colour))
+        self._emit(ev("play", seat=seat, cards=ids, colour=self.colour))
         if top.colour is None:
-            self._emit(Event("colour", seat=seat, colour=colour))
+            self._emit(ev("colour", seat=seat, colour=colour))
         jump = self.settings.jump_in
         if jump != "off" and top.colour is not None and (jump == "all" or kind is Kind.NUMBER):
             self.jump_card, self.jump_from = ids[-1], seat
@@ -702,26 +705,26 @@ class Game:
         if number == 7:
             self.current = self.to_act = seat
             self.phase = Phase.CHOOSE_SWAP
-            self._emit(Event("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
+            self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
             return
         active = [s for s in range(self.n) if s not in self.out]
         moved = {self._next(s): self.hands[s] for s in active}
         for s, hand in moved.items():
             self.hands[s] = hand
         self.uno_exposed = self.uno_declared = -1
-        self._emit(Event("rotate", value=self.direction))
+        self._emit(ev("rotate", value=self.direction))
         self._begin_turn(self._next(seat))
 
     def _swap(self, seat: int, target: int) -> None:
         self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-        self._emit(Event("swap", seat=seat, target=target))
+        self._emit(ev("swap", seat=seat, target=target))
         self._begin_turn(self._next(seat))
 
     def _reverse_played(self, seat: int, n: int) -> None:
         """T4/R6: Reverse flips direction; with two players it acts as a Skip."""
         if n % 2:
             self.direction = -self.direction
-            self._emit(Event("direction", value=self.direction))
+            self._emit(ev("direction", value=self.direction))
         if self._active_count() == 2:
             self._skip_and_advance(self._next(seat), n)
         else:
@@ -747,7 +750,7 @@ class Game:
         if kind is Kind.WILD_DRAW_FOUR and not stacking:
             self.wd4_offender = seat
             self.wd4_guilty = guilty
-            self._emit(Event("penalty", target=victim, value=self.pending))
+            self._emit(ev("penalty", target=victim, value=self.pending))
             self._begin_turn(victim, Phase.CHALLENGE)
             return
         self.wd4_offender = -1
@@ -755,7 +758,7 @@ class Game:
 
     def _pending_on(self, victim: int) -> None:
         """H1/H5: the victim answers (stack, deflect) or takes the pending total."""
-        self._emit(Event("penalty", target=victim, value=self.pending))
+        self._emit(ev("penalty", target=victim, value=self.pending))
         self.current = self.to_act = victim
         self.phase = Phase.PENALTY
         if self._plays(victim):
@@ -767,9 +770,9 @@ class Game:
         """H5: a Skip passes the penalty on, a Reverse sends it back."""
         if kind is Kind.REVERSE:
             self.direction = -self.direction
-            self._emit(Event("direction", value=self.direction))
+            self._emit(ev("direction", value=self.direction))
         target = self._next(seat)
-        self._emit(Event("deflect", seat=seat, target=target))
+        self._emit(ev("deflect", seat=seat, target=target))
         self.wd4_offender = -1
         self._pending_on(target)
 
@@ -780,9 +783,9 @@ class Game:
             # H5 with the last card: the deflected penalty still lands (as T9).
             if kind is Kind.REVERSE:
                 self.direction = -self.direction
-                self._emit(Event("direction", value=self.direction))
+                self._emit(ev("direction", value=self.direction))
             target = self._next(seat)
-            self._emit(Event("deflect", seat=seat, target=target))
+            self._emit(ev("deflect", seat=seat, target=target))
             self._draw(target, self.pending, "penalty")
             self.pending = 0
             self._went_out_done(seat, target, deflected=True)
@@ -806,11 +809,11 @@ class Game:
             self._end_round(seat)
             return
         self.out.append(seat)
-        self._emit(Event("out", seat=seat, value=len(self.out)))
+        self._emit(ev("out", seat=seat, value=len(self.out)))
         remaining = [s for s in range(self.n) if s not in self.out]
         if len(remaining) == 1:
             self.out.append(remaining[0])
-            self._emit(Event("out", seat=remaining[0], value=len(self.out)))
+            self._emit(ev("out", seat=remaining[0], value=len(self.out)))
             self._end_round(self.out[0])
             return
         if deflected or kind in _DRAW_KINDS or kind is Kind.SKIP:
@@ -818,7 +821,7 @@ class Game:
         elif kind is Kind.REVERSE:
             if n % 2:
                 self.direction = -self.direction
-                self._emit(Event("direction", value=self.direction))
+                self._emit(ev("direction", value=self.direction))
             self._begin_turn(self._next(seat))
         else:
             self._begin_turn(victim)
@@ -848,7 +851,7 @@ class Game:
         self.winner = winner
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = -1
-        self._emit(Event("round_end", seat=winner, data={
+        self._emit(ev("round_end", seat=winner, data={
             "winner": winner,
             "hands": [list(h) for h in self.hands],
             "points": points,
@@ -873,7 +876,7 @@ class Game:
             self.phase = Phase.MATCH_OVER
             self.to_act = -1
             winners = [x for x in range(n) if s.teams and self.teams[x] == self.teams[match_winner]]
-            self._emit(Event("match_end", seat=match_winner, data={
+            self._emit(ev("match_end", seat=match_winner, data={
                 "winner": match_winner,
                 "winners": winners or [match_winner],
                 "totals": list(self.scores),
@@ -883,7 +886,7 @@ class Game:
         else:
             self.phase = Phase.ROUND_OVER
             self.to_act = winner
-            self._emit(Event("turn", seat=winner, reason=_PHASE_VALUE[self.phase]))
+            self._emit(ev("turn", seat=winner, reason=_PHASE_VALUE[self.phase]))
 
     # ----------------------------------------------------------------- view
     def _redacted_log(self, seat: int) -> EventLog:
@@ -893,9 +896,18 @@ class Game:
         if cache is None:
             cache = self._redacted[seat] = []
         log = self.log
-        if len(cache) < len(log):
-            cache.extend([e if not e.cards or e.seat == seat else redact(e, seat)
-                          for e in log[len(cache):]])
+        total = len(log)
+        if len(cache) < total:
+            public = self._public
+            for i in range(len(public), total):
+                public.append(public_version(log[i]))
+            for i in range(len(cache), total):
+                shown = public[i]
+                if shown is not log[i]:  # cards hidden from all but their owner(s)
+                    e = log[i]
+                    if e.seat == seat or (e.target == seat and e.kind == "challenge"):
+                        shown = e
+                cache.append(shown)
         return EventLog(cache)
 
     def _discard_cards(self) -> tuple[Card, ...]:
@@ -913,35 +925,38 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
         mine = 0 <= seat < self.n
-        top = DECK[self.discard[-1]] if self.discard else None
-        return PlayerView(
-            seat=seat,
-            num_seats=self.n,
-            settings=self.settings,
-            hand=tuple(map(DECK.__getitem__, self.hands[seat])) if mine else (),
-            hand_sizes=tuple(map(len, self.hands)),
-            top_card=top,
-            discard=self._discard_cards(),
-            draw_pile_size=len(self.draw_pile),
-            colour=self.colour,
-            direction=self.direction,
-            phase=self.phase,
-            to_act=self.to_act,
-            current=self.current,
-            pending_penalty=self.pending,
-            drawn_card=DECK[self.drawn] if mine and self.drawn >= 0 and seat == self.to_act else None,
-            uno_exposed=self.uno_exposed,
-            uno_declared=self.uno_declared,
-            jump_in_card=DECK[self.jump_card] if self.jump_card >= 0 else None,
-            dealer=self.dealer,
-            round_no=self.round_no,
-            scores=tuple(self.scores),
-            round_points=tuple(map(tuple, self.round_points)),
-            out=tuple(self.out),
-            teams=self.teams,
-            winner=self.winner,
-            log=self._redacted_log(seat),
-        )
+        drawn = self.drawn
+        jump = self.jump_card
+        # Positional, in PlayerView's field order (checked by tests/test_no_peek.py):
+        # the NamedTuple's keyword __new__ is interpreted and costs more than the rest.
+        return _new_view(PlayerView, (
+            seat,  # seat
+            self.n,  # num_seats
+            self.settings,  # settings
+            tuple(map(DECK.__getitem__, self.hands[seat])) if mine else (),  # hand
+            tuple(map(len, self.hands)),  # hand_sizes
+            DECK[self.discard[-1]] if self.discard else None,  # top_card
+            self._discard_cards(),  # discard
+            len(self.draw_pile),  # draw_pile_size
+            self.colour,  # colour
+            self.direction,  # direction
+            self.phase,  # phase
+            self.to_act,  # to_act
+            self.current,  # current
+            self.pending,  # pending_penalty
+            DECK[drawn] if mine and drawn >= 0 and seat == self.to_act else None,  # drawn_card
+            self.uno_exposed,  # uno_exposed
+            self.uno_declared,  # uno_declared
+            DECK[jump] if jump >= 0 else None,  # jump_in_card
+            self.dealer,  # dealer
+            self.round_no,  # round_no
+            tuple(self.scores),  # scores
+            tuple(map(tuple, self.round_points)),  # round_points
+            tuple(self.out),  # out
+            self._teams,  # teams
+            self.winner,  # winner
+            self._redacted_log(seat),  # log
+        ))
 
     # ---------------------------------------------------------- persistence
     _SCALARS: ClassVar[tuple[str, ...]] = ("direction", "current", "to_act", "pending", "pending_kind", "pending_skips",

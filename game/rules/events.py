@@ -98,6 +98,17 @@ class Event(NamedTuple):
         )
 
 
+_new_tuple = tuple.__new__
+
+
+def ev(kind: str, seat: int = -1, target: int = -1, cards: tuple[int, ...] = (),
+       hidden: int = 0, colour: Colour | None = None, value: int = 0, reason: str = "",
+       data: Any = None) -> Event:
+    """``Event(...)`` without the NamedTuple's interpreted ``__new__`` (the engine
+    makes a few per action; the compiled build calls this natively)."""
+    return _new_tuple(Event, (kind, seat, target, cards, hidden, colour, value, reason, data))
+
+
 _PRIVATE_DRAWS = frozenset({"deal", "draw"})
 
 
@@ -107,9 +118,20 @@ def redact(event: Event, viewer: int) -> Event:
         return event
     kind = event.kind
     if kind in _PRIVATE_DRAWS:
-        return Event(kind, event.seat, event.target, (), len(event.cards), event.colour,
-                     event.value, event.reason, event.data)
+        return ev(kind, event.seat, event.target, (), len(event.cards), event.colour,
+                  event.value, event.reason, event.data)
     if kind == "challenge" and viewer != event.target:
+        return event._replace(cards=())
+    return event
+
+
+def public_version(event: Event) -> Event:
+    """The event as every seat but its owner sees it (a challenge's target aside)."""
+    if not event.cards:
+        return event
+    if event.kind in _PRIVATE_DRAWS:
+        return redact(event, -1)
+    if event.kind == "challenge":
         return event._replace(cards=())
     return event
 

@@ -1,0 +1,32 @@
+"""The random agent: a uniformly random legal action (the baseline and the
+benchmark's player). Its own module so the optional compiled build
+(setup.py, UNO_COMPILE=1) can compile it with the engine."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.rules.actions import Action, Draw, WrongPlay
+from game.rules.view import PlayerView
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action, never a T8 wrong play, and draws
+    only when it cannot play (as RLCard's random UNO agent); out of turn it
+    takes one of its options half of the time."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+        if view.to_act != view.seat:
+            if self.rng.random() < 0.5:
+                return None  # out of turn: react only half of the time
+            return legal[self.rng.randrange(len(legal))]
+        options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, Draw))]
+        if not options:
+            options = list(legal)
+        return options[self.rng.randrange(len(options))]
