@@ -176,9 +176,9 @@ def _layer_parts(scene: TableScene,
         parts.append(((lay.scale, lay.mini_w, lay.mini_h, spot.plate.topleft, args),
                       _seat_drawer(scene, spot.plate.topleft, args)))
 
-    geometry = (lay.size, lay.scale, lay.card_w, tuple(lay.table), lay.centre,
-                tuple(lay.draw_pile), tuple(lay.discard),
-                tuple(spot.plate for spot in lay.seats.values()))
+    geometry = (lay.size, lay.scale, lay.card_w, lay.mini_w, lay.mini_h, tuple(lay.table),
+                lay.centre, tuple(lay.draw_pile), tuple(lay.discard),
+                tuple((tuple(spot.plate), spot.fan_center) for spot in lay.seats.values()))
     info = _info_text(scene)
     parts.append(((geometry, info), lambda rec: _draw_info(scene, rec, info)))
 
