@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from game.rules.actions import Action, Draw, WrongPlay
 from game.rules.view import PlayerView
+
+_DRAW: Final = Draw
+_WRONG: Final = WrongPlay
 
 
 class RandomAgent:
@@ -25,8 +29,9 @@ class RandomAgent:
         if view.to_act != view.seat:
             if self.rng.random() < 0.5:
                 return None  # out of turn: react only half of the time
-            return legal[self.rng.randrange(len(legal))]
-        options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, Draw))]
+            return legal[int(self.rng.random() * len(legal))]
+        options: list[Action] = [a for a in legal
+                                 if type(a) is not _DRAW and type(a) is not _WRONG]
         if not options:
             options = list(legal)
-        return options[self.rng.randrange(len(options))]
+        return options[int(self.rng.random() * len(options))]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 
 class Colour(str, Enum):
@@ -17,7 +18,7 @@ class Colour(str, Enum):
     BLUE = "blue"
 
 
-COLOURS: tuple[Colour, ...] = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
+COLOURS: Final[tuple[Colour, ...]] = (Colour.RED, Colour.YELLOW, Colour.GREEN, Colour.BLUE)
 
 
 class Kind(str, Enum):
@@ -90,7 +91,7 @@ def _build_deck() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-DECK: tuple[Card, ...] = _build_deck()
+DECK: Final[tuple[Card, ...]] = _build_deck()
 """D1: all 108 cards, indexed by id."""
 
 assert len(DECK) == 108

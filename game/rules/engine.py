@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import predicates as P
 from .actions import (
@@ -41,10 +41,24 @@ HAND_SIZE = 7  # S3
 CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 
-_new_view = tuple.__new__
+_new_view: Final = tuple.__new__
 _PHASE_VALUE = {p: p.value for p in Phase}  # (Enum.value is a slow descriptor)
 _DRAW_KINDS = (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 _DECISION_PHASES = (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY)
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """Exactly ``rng.shuffle(x)`` (CPython's Fisher-Yates over ``getrandbits``), so
+    seeds and saves replay the same, but compiled with the engine by the optional
+    mypyc build instead of calling the interpreted ``random.shuffle`` per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _twins() -> tuple[int, ...]:
@@ -62,7 +76,7 @@ def _twins() -> tuple[int, ...]:
     return tuple(out)
 
 
-TWIN = _twins()
+TWIN: Final = _twins()
 
 
 def _make_plays(seat: int, ids: tuple[int, ...]) -> tuple[Play, ...]:
@@ -71,16 +85,17 @@ def _make_plays(seat: int, ids: tuple[int, ...]) -> tuple[Play, ...]:
     return (Play(seat, ids),)
 
 
-_SINGLE_PLAYS: dict[tuple[int, int], tuple[Play, ...]] = {}
 # Actions are immutable, so the argument-less ones are shared per seat.
-_DRAW = tuple(Draw(s) for s in range(10))
-_PASS = tuple(Pass(s) for s in range(10))
-_ACCEPT = tuple(Accept(s) for s in range(10))
-_CHALLENGE = tuple(Challenge(s) for s in range(10))
-_CALL = tuple(CallUno(s) for s in range(10))
-_CATCH = tuple(tuple(Catch(s, t) for t in range(10)) for s in range(10))
-_CHOOSE = tuple(tuple(ChooseColour(s, c) for c in COLOURS) for s in range(10))
-_WRONG = tuple(tuple(WrongPlay(s, c) for c in range(len(DECK))) for s in range(10))
+_DRAW: Final = tuple(Draw(s) for s in range(10))
+_PASS: Final = tuple(Pass(s) for s in range(10))
+_ACCEPT: Final = tuple(Accept(s) for s in range(10))
+_CHALLENGE: Final = tuple(Challenge(s) for s in range(10))
+_CALL: Final = tuple(CallUno(s) for s in range(10))
+_CATCH: Final = tuple(tuple(Catch(s, t) for t in range(10)) for s in range(10))
+_CHOOSE: Final = tuple(tuple(ChooseColour(s, c) for c in COLOURS) for s in range(10))
+_WRONG: Final = tuple(tuple(WrongPlay(s, c) for c in range(len(DECK))) for s in range(10))
+# Every single-card play, per seat and card (a wild: one per colour named).
+_SINGLE: Final = tuple(tuple(_make_plays(s, (c,)) for c in range(len(DECK))) for s in range(10))
 
 
 class Game:
@@ -166,7 +181,7 @@ class Game:
     def _choose_dealer(self) -> None:
         """S2: everyone draws; the highest number card deals; others and ties draw again."""
         deck = list(range(len(DECK)))
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         candidates = list(range(self.n))
         while True:
             drawn: dict[int, int] = {}
@@ -177,7 +192,7 @@ class Game:
                 drawn[seat] = -1 if num is None else num
                 if not deck:
                     deck = list(range(len(DECK)))
-                    self.rng.shuffle(deck)
+                    shuffle(self.rng, deck)
             best = max(drawn.values())
             tied = [s for s in candidates if drawn[s] == best]
             if best >= 0 and len(tied) == 1:
@@ -193,7 +208,7 @@ class Game:
         self._public = []
         self._emit(ev("round_start", seat=self.dealer, value=self.round_no))
         pile = list(range(len(DECK)))
-        self.rng.shuffle(pile)
+        shuffle(self.rng, pile)
         self.draw_pile = pile
         self.discard = []
         self._discard_cache = ()
@@ -229,7 +244,7 @@ class Game:
             ):
                 self._emit(ev("start_card_return", cards=(cid,)))
                 self.draw_pile.append(cid)
-                self.rng.shuffle(self.draw_pile)
+                shuffle(self.rng, self.draw_pile)
                 self._emit(ev("shuffle", value=len(self.draw_pile)))
                 continue
             break
@@ -293,7 +308,7 @@ class Game:
         rest = self.discard[:-1]
         self.discard = self.discard[-1:]
         self._discard_cache = ()
-        self.rng.shuffle(rest)
+        shuffle(self.rng, rest)
         self.draw_pile = rest
         self._emit(ev("reshuffle", value=len(rest)))
 
@@ -437,10 +452,9 @@ class Game:
         size = len(hand)
         keep = self.phase is Phase.KEEP_OR_PLAY
         multi = self.settings.multi_play and not keep
-        card_error = P.card_error
         # T3: after drawing, card_error refuses every card but the drawn one.
         for c in ((self.drawn,) if keep else hand):
-            if card_error(self, (c,), DECK[c], size) is None:  # held: play_error's rest holds
+            if P.card_error(self, (c,), DECK[c], size) is None:  # held: play_error's rest holds
                 self._add_play(out, seat, (c,))
                 if singles is not None:
                     singles.add(c)
@@ -458,11 +472,7 @@ class Game:
     @staticmethod
     def _add_play(out: list[Action], seat: int, ids: tuple[int, ...]) -> None:
         if len(ids) == 1:  # actions are immutable: the single-card ones are shared
-            key = (seat, ids[0])
-            cached = _SINGLE_PLAYS.get(key)
-            if cached is None:
-                cached = _SINGLE_PLAYS[key] = _make_plays(seat, ids)
-            out.extend(cached)
+            out.extend(_SINGLE[seat][ids[0]])
         else:
             out.extend(_make_plays(seat, ids))
 
@@ -933,8 +943,8 @@ class Game:
             seat,  # seat
             self.n,  # num_seats
             self.settings,  # settings
-            tuple(map(DECK.__getitem__, self.hands[seat])) if mine else (),  # hand
-            tuple(map(len, self.hands)),  # hand_sizes
+            tuple([DECK[c] for c in self.hands[seat]]) if mine else (),  # hand
+            tuple([len(h) for h in self.hands]),  # hand_sizes
             DECK[self.discard[-1]] if self.discard else None,  # top_card
             self._discard_cards(),  # discard
             len(self.draw_pile),  # draw_pile_size
@@ -951,7 +961,7 @@ class Game:
             self.dealer,  # dealer
             self.round_no,  # round_no
             tuple(self.scores),  # scores
-            tuple(map(tuple, self.round_points)),  # round_points
+            tuple([tuple(r) for r in self.round_points]),  # round_points
             tuple(self.out),  # out
             self._teams,  # teams
             self.winner,  # winner

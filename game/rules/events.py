@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Any, NamedTuple, overload
+from typing import Any, Final, NamedTuple, overload
 
 from .cards import Colour
 
@@ -98,7 +98,7 @@ class Event(NamedTuple):
         )
 
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
 
 
 def ev(kind: str, seat: int = -1, target: int = -1, cards: tuple[int, ...] = (),

@@ -1,4 +1,5 @@
-"""PlayerView fields, each checked by name against the game state it shows.
+"""The engine's fast paths equal their plain versions: PlayerView fields checked
+by name against the game state, the shared log redaction, the shuffle.
 
 ``Game.view`` builds the NamedTuple positionally for speed; these tests make
 sure every field lands under its own name and that the cached, shared
@@ -100,3 +101,17 @@ def test_engine_kind_is_the_one_expected():
     compiled = not engine.__file__.endswith(".py")
     assert compiled == (os.environ.get("UNO_EXPECT_COMPILED") == "1"), engine.__file__
     assert compiled == (not events.__file__.endswith(".py"))
+
+
+def test_engine_shuffle_is_exactly_random_shuffle():
+    """S3/T7 shuffles must stay those of ``random.shuffle`` so old seeds and saves replay."""
+    from game.rules.engine import shuffle
+
+    for seed in range(300):
+        for n in (0, 1, 2, 3, 7, 54, 107, 108):
+            a, b = random.Random(seed), random.Random(seed)
+            xs, ys = list(range(n)), list(range(n))
+            a.shuffle(xs)
+            shuffle(b, ys)
+            assert xs == ys
+            assert a.getstate() == b.getstate()
