@@ -177,6 +177,10 @@ def _seat_sprite(scale: float, mini: tuple[int, int], plate: tuple[int, int],
     draw_mini_fan(surf, layout, (ox + fan[0], oy + fan[1]), count)
     draw_plate(surf, layout, pygame.Rect(ox, oy, *plate), name, badge, line2, active=active,
                out=out, team=team, uno=uno)
+    ink = surf.get_bounding_rect()  # clear margins only cost blending time
+    if ink.w and ink.h and ink.size != surf.get_size():
+        surf = surf.subsurface(ink).copy()
+        ox, oy = ox - ink.x, oy - ink.y
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     return surf, (ox, oy)
