@@ -8,11 +8,12 @@ plain JSON form used by saves and replays.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
 from .cards import Colour
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class Play:
     """T1/H4: play ``cards`` (ids; several only under H4, the last lands on top).
@@ -27,6 +28,7 @@ class Play:
     kind: ClassVar[str] = "play"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class Draw:
     """T3: draw instead of playing (one card, or until playable)."""
@@ -35,6 +37,7 @@ class Draw:
     kind: ClassVar[str] = "draw"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class Pass:
     """T3: keep the card just drawn and end the turn."""
@@ -43,6 +46,7 @@ class Pass:
     kind: ClassVar[str] = "pass"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class ChooseColour:
     """S4: the first player names the colour when the first card is a Wild."""
@@ -52,6 +56,7 @@ class ChooseColour:
     kind: ClassVar[str] = "choose_colour"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class Challenge:
     """T5: challenge the Wild Draw Four just played on you."""
@@ -60,6 +65,7 @@ class Challenge:
     kind: ClassVar[str] = "challenge"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class Accept:
     """Take what is pending on you: a Wild Draw Four unchallenged (T5), the
@@ -69,6 +75,7 @@ class Accept:
     kind: ClassVar[str] = "accept"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class CallUno:
     """T6: say "UNO" (before or just after playing your second-to-last card)."""
@@ -77,6 +84,7 @@ class CallUno:
     kind: ClassVar[str] = "call_uno"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class Catch:
     """T6: catch ``target``, who is down to one card and did not call UNO."""
@@ -86,6 +94,7 @@ class Catch:
     kind: ClassVar[str] = "catch"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class JumpIn:
     """H3: play a card identical to the one just played, out of turn."""
@@ -95,6 +104,7 @@ class JumpIn:
     kind: ClassVar[str] = "jump_in"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class WrongPlay:
     """T8: offer a card that cannot be played; costs ``wrong_play_penalty``."""
@@ -104,6 +114,7 @@ class WrongPlay:
     kind: ClassVar[str] = "wrong_play"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class SwapHands:
     """H7 (7-0): after playing a 7, swap hands with ``target``."""
@@ -113,6 +124,7 @@ class SwapHands:
     kind: ClassVar[str] = "swap_hands"
 
 
+@final  # the engine dispatches on exact types
 @dataclass(frozen=True, slots=True)
 class NextRound:
     """R1: after a round is scored, deal the next one (taken by the next dealer)."""

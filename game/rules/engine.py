@@ -30,11 +30,35 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
-from .cards import COLOURS, DECK, Card, Colour, Kind
+from .cards import (
+    COLOURS,
+    DECK,
+    K_DRAW_TWO,
+    K_NUMBER,
+    K_REVERSE,
+    K_SKIP,
+    K_WILD,
+    K_WILD_DRAW_FOUR,
+    Card,
+    Colour,
+    Kind,
+)
 from .errors import IllegalAction, StateError
 from .events import Event, EventLog, ev, public_version, redact
 from .settings import RuleSettings, check_seats
-from .view import Phase, PlayerView
+from .view import (
+    P_CHALLENGE,
+    P_CHOOSE_COLOUR,
+    P_CHOOSE_SWAP,
+    P_KEEP_OR_PLAY,
+    P_MATCH_OVER,
+    P_PENALTY,
+    P_PLAY,
+    P_ROUND_OVER,
+    P_SKIP_RELAY,
+    Phase,
+    PlayerView,
+)
 
 ENGINE_VERSION = "1.0"
 HAND_SIZE = 7  # S3
@@ -43,8 +67,8 @@ CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 f
 
 _new_view: Final = tuple.__new__
 _PHASE_VALUE = {p: p.value for p in Phase}  # (Enum.value is a slow descriptor)
-_DRAW_KINDS = (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
-_DECISION_PHASES = (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY)
+_DRAW_KINDS = (K_DRAW_TWO, K_WILD_DRAW_FOUR)
+_DECISION_PHASES = (P_CHALLENGE, P_PENALTY, P_SKIP_RELAY)
 
 
 def shuffle(rng: random.Random, x: list[int]) -> None:
@@ -114,7 +138,7 @@ class Game:
         self.direction = 1
         self.current = 0
         self.to_act = -1
-        self.phase = Phase.PLAY
+        self.phase = P_PLAY
         self.pending = 0
         self.pending_kind = ""  # "plus2" | "plus4" while a penalty is pending
         self.pending_skips = 0  # H2
@@ -164,11 +188,11 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.MATCH_OVER
+        return self.phase is P_MATCH_OVER
 
     @property
     def round_over(self) -> bool:
-        return self.phase is Phase.ROUND_OVER
+        return self.phase is P_ROUND_OVER
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -239,8 +263,8 @@ class Game:
         while True:
             cid = self.draw_pile.pop()
             card = DECK[cid]
-            if card.kind is Kind.WILD_DRAW_FOUR or (
-                s.start_card == "reflip_actions" and card.kind is not Kind.NUMBER
+            if card.kind is K_WILD_DRAW_FOUR or (
+                s.start_card == "reflip_actions" and card.kind is not K_NUMBER
             ):
                 self._emit(ev("start_card_return", cards=(cid,)))
                 self.draw_pile.append(cid)
@@ -255,20 +279,20 @@ class Game:
         first = self._next(self.dealer)
         if s.first_player == "count_off" and card.number is not None:
             first = (self.dealer + card.number) % self.n
-        if card.kind is Kind.SKIP:
+        if card.kind is K_SKIP:
             self._emit(ev("skip", seat=first))
             self._begin_turn(self._next(first))
-        elif card.kind is Kind.REVERSE:
+        elif card.kind is K_REVERSE:
             self.direction = -1
             self._emit(ev("direction", value=-1))
             self._begin_turn(self.dealer)
-        elif card.kind is Kind.DRAW_TWO:
+        elif card.kind is K_DRAW_TWO:
             self._draw(first, 2, "penalty")
             self._emit(ev("skip", seat=first))
             self._begin_turn(self._next(first))
-        elif card.kind is Kind.WILD:
+        elif card.kind is K_WILD:
             self.current = self.to_act = first
-            self.phase = Phase.CHOOSE_COLOUR
+            self.phase = P_CHOOSE_COLOUR
             self._emit(ev("turn", seat=first, reason=_PHASE_VALUE[self.phase]))
         else:
             self._begin_turn(first)
@@ -286,7 +310,7 @@ class Game:
     def _active_count(self) -> int:
         return self.n - len(self.out)
 
-    def _begin_turn(self, seat: int, phase: Phase = Phase.PLAY) -> None:
+    def _begin_turn(self, seat: int, phase: Phase = P_PLAY) -> None:
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
@@ -343,38 +367,40 @@ class Game:
         if not 0 <= seat < self.n:
             return ("turn", "No such seat.")
         phase = self.phase
-        if phase is Phase.MATCH_OVER:
+        if phase is P_MATCH_OVER:
             return ("R2", "The match is over.")
+        if type(action) is Play:  # the most common action first (exact: actions are final)
+            if seat != self.to_act:
+                return ("turn", "It is not your turn.")
+            err = P.play_error(self, seat, action.cards)
+            return err or P.colour_error(action.cards, action.colour)
         if isinstance(action, (CallUno, Catch, JumpIn)):
             return self._out_of_turn_refusal(action)
         if seat != self.to_act:
             return ("turn", "It is not your turn.")
-        if isinstance(action, Play):
-            err = P.play_error(self, seat, action.cards)
-            return err or P.colour_error(action.cards, action.colour)
         if isinstance(action, Draw):
-            if phase is not Phase.PLAY:
+            if phase is not P_PLAY:
                 return ("phase", "You cannot draw now.")
             if self.settings.forced_play and self._has_play(seat):
                 return ("T3", "Forced play: you hold a playable card, so you must play.")
             return None
         if isinstance(action, Pass):
-            if phase is not Phase.KEEP_OR_PLAY:
+            if phase is not P_KEEP_OR_PLAY:
                 return ("phase", "There is no drawn card to keep.")
             if self.settings.forced_play:
                 return ("T3", "Forced play: the card you drew is playable, so you must play it.")
             return None
         if isinstance(action, ChooseColour):
-            return None if phase is Phase.CHOOSE_COLOUR else ("phase", "No colour to choose now.")
+            return None if phase is P_CHOOSE_COLOUR else ("phase", "No colour to choose now.")
         if isinstance(action, Challenge):
-            return None if phase is Phase.CHALLENGE else (
+            return None if phase is P_CHALLENGE else (
                 "T5", "Only the player hit by a Wild Draw Four (not on a stack) may challenge.")
         if isinstance(action, Accept):
             return None if phase in _DECISION_PHASES else ("phase", "Nothing to accept now.")
         if isinstance(action, WrongPlay):
             if self.settings.wrong_play_penalty <= 0:
                 return ("T8", "Wrong-play penalties are off: an unplayable card is simply refused.")
-            if phase is not Phase.PLAY:
+            if phase is not P_PLAY:
                 return ("phase", "Not during this decision.")
             if action.card not in self.hands[seat]:
                 return ("T8", "You do not hold that card.")
@@ -382,9 +408,9 @@ class Game:
                 return ("T8", "That card is playable.")
             return None
         if isinstance(action, NextRound):
-            return None if phase is Phase.ROUND_OVER else ("phase", "The round is not over.")
+            return None if phase is P_ROUND_OVER else ("phase", "The round is not over.")
         if isinstance(action, SwapHands):
-            if phase is not Phase.CHOOSE_SWAP:
+            if phase is not P_CHOOSE_SWAP:
                 return ("H7", "Hands are swapped only right after playing a 7 (7-0 rule).")
             t = action.target
             if t == seat or not 0 <= t < self.n or t in self.out:
@@ -394,7 +420,7 @@ class Game:
 
     def _out_of_turn_refusal(self, action: CallUno | Catch | JumpIn) -> tuple[str, str] | None:
         seat = action.seat
-        if self.phase is Phase.ROUND_OVER:
+        if self.phase is P_ROUND_OVER:
             return ("R1", "The round is over.")
         if seat in self.out:
             return ("R4", "You are out of this round.")
@@ -408,7 +434,7 @@ class Game:
                 return ("T6", "Nobody can be caught: only a player down to one card who did not call UNO, before the next turn begins.")
             return None
         if (self.jump_card < 0 or seat == self.jump_from or seat == self.to_act
-                or self.phase is not Phase.PLAY):
+                or self.phase is not P_PLAY):
             return ("H3", "No jump-in is possible now.")
         if action.card != TWIN[self.jump_card] or action.card not in self.hands[seat]:
             return ("H3", "Jump in only with a card identical to the one just played.")
@@ -418,13 +444,13 @@ class Game:
         """'' (no call possible), 'exposed', 'early' or 'false' (T6)."""
         if seat == self.uno_exposed:
             return "exposed"
-        if seat != self.to_act or self.phase in (Phase.ROUND_OVER, Phase.CHOOSE_COLOUR,
-                                                 Phase.CHOOSE_SWAP):
+        if seat != self.to_act or self.phase in (P_ROUND_OVER, P_CHOOSE_COLOUR,
+                                                 P_CHOOSE_SWAP):
             return ""
         size = len(self.hands[seat])
-        if size == 2 and self.uno_declared != seat and self.phase is not Phase.SKIP_RELAY:
+        if size == 2 and self.uno_declared != seat and self.phase is not P_SKIP_RELAY:
             return "early"
-        if self.settings.false_uno_penalty > 0 and self.phase is Phase.PLAY and size > 2:
+        if self.settings.false_uno_penalty > 0 and self.phase is P_PLAY and size > 2:
             return "false"
         return ""
 
@@ -450,7 +476,7 @@ class Game:
             return out
         hand = self.hands[seat]
         size = len(hand)
-        keep = self.phase is Phase.KEEP_OR_PLAY
+        keep = self.phase is P_KEEP_OR_PLAY
         multi = self.settings.multi_play and not keep
         # T3: after drawing, card_error refuses every card but the drawn one.
         for c in ((self.drawn,) if keep else hand):
@@ -479,9 +505,9 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now."""
         phase = self.phase
-        if phase is Phase.MATCH_OVER or not 0 <= seat < self.n:
+        if phase is P_MATCH_OVER or not 0 <= seat < self.n:
             return []
-        if phase is Phase.ROUND_OVER:
+        if phase is P_ROUND_OVER:
             return [NextRound(seat)] if seat == self.to_act else []
         out: list[Action] = []
         if seat in self.out:
@@ -491,24 +517,24 @@ class Game:
         if self.uno_exposed >= 0 and self.uno_exposed != seat:
             out.append(_CATCH[seat][self.uno_exposed])
         if (self.jump_card >= 0 and seat != self.jump_from and seat != self.to_act
-                and phase is Phase.PLAY):
+                and phase is P_PLAY):
             twin = TWIN[self.jump_card]
             if twin in self.hands[seat]:
                 out.append(JumpIn(seat, twin))
         if seat != self.to_act:
             return out
-        if phase is Phase.CHOOSE_COLOUR:
+        if phase is P_CHOOSE_COLOUR:
             out.extend(_CHOOSE[seat])
             return out
-        if phase is Phase.CHOOSE_SWAP:
+        if phase is P_CHOOSE_SWAP:
             out.extend(SwapHands(seat, t) for t in range(self.n) if t != seat and t not in self.out)
             return out
         s = self.settings
-        wrong = phase is Phase.PLAY and s.wrong_play_penalty > 0
+        wrong = phase is P_PLAY and s.wrong_play_penalty > 0
         singles: set[int] | None = set() if wrong else None
         plays = self._plays(seat, singles)
         out.extend(plays)
-        if phase is Phase.PLAY:
+        if phase is P_PLAY:
             if not (s.forced_play and plays):
                 out.append(_DRAW[seat])
             if singles is not None:
@@ -516,23 +542,23 @@ class Game:
                 # play_error passes it, which is when _plays offered it.
                 wrongs = _WRONG[seat]
                 out.extend([wrongs[c] for c in self.hands[seat] if c not in singles])
-        elif phase is Phase.KEEP_OR_PLAY:
+        elif phase is P_KEEP_OR_PLAY:
             if not s.forced_play:
                 out.append(_PASS[seat])
         else:
-            if phase is Phase.CHALLENGE:
+            if phase is P_CHALLENGE:
                 out.append(_CHALLENGE[seat])
             out.append(_ACCEPT[seat])
         return out
 
     def out_of_turn_seats(self) -> list[int]:
         """Seats other than ``to_act`` that have a legal action right now."""
-        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if self.phase in (P_ROUND_OVER, P_MATCH_OVER):
             return []
         seats: set[int] = set()
         if self.uno_exposed >= 0:
             seats.update(s for s in range(self.n) if s not in self.out)
-        if self.jump_card >= 0 and self.phase is Phase.PLAY:
+        if self.jump_card >= 0 and self.phase is P_PLAY:
             twin = TWIN[self.jump_card]
             for s in range(self.n):
                 if s != self.jump_from and s not in self.out and twin in self.hands[s]:
@@ -548,9 +574,10 @@ class Game:
             raise IllegalAction(*err)
         self._ev = []
         seat = action.seat
-        if isinstance(action, CallUno):
+        # Actions are final classes: exact type checks (cheaper than isinstance).
+        if type(action) is CallUno:
             self._call_uno(seat)
-        elif isinstance(action, Catch):
+        elif type(action) is Catch:
             self._emit(ev("caught", seat=seat, target=action.target))
             self.uno_exposed = -1
             self._draw(action.target, CATCH_PENALTY, "uno")
@@ -560,32 +587,32 @@ class Game:
             declared = self.uno_declared == seat
             self.uno_declared = -1
             self.jump_card = -1
-            if isinstance(action, Play):
+            if type(action) is Play:
                 self._do_play(seat, action.cards, action.colour, declared)
-            elif isinstance(action, JumpIn):
+            elif type(action) is JumpIn:
                 self._emit(ev("jump_in", seat=seat, cards=(action.card,)))
-                self.phase = Phase.PLAY
+                self.phase = P_PLAY
                 self._do_play(seat, (action.card,), None, False)
-            elif isinstance(action, Draw):
+            elif type(action) is Draw:
                 self._do_draw(seat)
-            elif isinstance(action, Pass):
+            elif type(action) is Pass:
                 self._emit(ev("pass", seat=seat))
                 self._begin_turn(self._next(seat))
-            elif isinstance(action, ChooseColour):
+            elif type(action) is ChooseColour:
                 self.colour = action.colour
                 self._emit(ev("colour", seat=seat, colour=action.colour))
                 self._begin_turn(seat)
-            elif isinstance(action, Challenge):
+            elif type(action) is Challenge:
                 self._challenge(seat)
-            elif isinstance(action, Accept):
+            elif type(action) is Accept:
                 self._accept(seat)
-            elif isinstance(action, WrongPlay):
+            elif type(action) is WrongPlay:
                 self._emit(ev("wrong_play", seat=seat, cards=(action.card,)))
                 self._draw(seat, self.settings.wrong_play_penalty, "wrong_play")
                 self._begin_turn(self._next(seat))
-            elif isinstance(action, SwapHands):
+            elif type(action) is SwapHands:
                 self._swap(seat, action.target)
-            elif isinstance(action, NextRound):
+            elif type(action) is NextRound:
                 self.dealer = self.winner  # S2: the winner of the previous round deals
                 self._deal_round()
         self.actions.append(action)
@@ -618,11 +645,11 @@ class Game:
             drew = True
             cid = got[0]
             self.drawn = cid
-            self.phase = Phase.KEEP_OR_PLAY
+            self.phase = P_KEEP_OR_PLAY
             if P.card_error(self, (cid,), DECK[cid], len(hand)) is None:
                 self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
                 return
-            self.phase = Phase.PLAY
+            self.phase = P_PLAY
             if not until:
                 break
         self.drawn = -1
@@ -656,7 +683,7 @@ class Game:
             self._skip_and_advance(seat)
 
     def _accept(self, seat: int) -> None:
-        if self.phase is Phase.SKIP_RELAY:
+        if self.phase is P_SKIP_RELAY:
             count = self.pending_skips
             self.pending_skips = 0
             self._skip_and_advance(seat, count)
@@ -675,7 +702,7 @@ class Game:
         top = DECK[ids[-1]]
         kind = top.kind
         guilty = False
-        if kind is Kind.WILD_DRAW_FOUR and ctx not in (Phase.PENALTY, Phase.CHALLENGE):
+        if kind is K_WILD_DRAW_FOUR and ctx not in (P_PENALTY, P_CHALLENGE):
             guilty = P.wd4_guilty(self, seat, ids)
         hand = self.hands[seat]
         for cid in ids:
@@ -689,7 +716,7 @@ class Game:
         if top.colour is None:
             self._emit(ev("colour", seat=seat, colour=colour))
         jump = self.settings.jump_in
-        if jump != "off" and top.colour is not None and (jump == "all" or kind is Kind.NUMBER):
+        if jump != "off" and top.colour is not None and (jump == "all" or kind is K_NUMBER):
             self.jump_card, self.jump_from = ids[-1], seat
         if len(hand) == 1 and not declared:
             self.uno_exposed = seat
@@ -699,13 +726,13 @@ class Game:
             return
         if kind in _DRAW_KINDS:
             self._draw_card_played(seat, kind, n, ctx, guilty)
-        elif ctx in (Phase.PENALTY, Phase.CHALLENGE):
+        elif ctx in (P_PENALTY, P_CHALLENGE):
             self._deflect(seat, kind)  # H5: Skip or Reverse of the colour in effect
-        elif kind is Kind.SKIP:
+        elif kind is K_SKIP:
             self._skip_played(seat, n)
-        elif kind is Kind.REVERSE:
+        elif kind is K_REVERSE:
             self._reverse_played(seat, n)
-        elif kind is Kind.NUMBER and self.settings.seven_zero and top.number in (0, 7):
+        elif kind is K_NUMBER and self.settings.seven_zero and top.number in (0, 7):
             self._seven_zero(seat, top.number)
         else:
             self._begin_turn(self._next(seat))
@@ -714,7 +741,7 @@ class Game:
         """H7: a 7 lets its player swap hands with someone; a 0 passes every hand on."""
         if number == 7:
             self.current = self.to_act = seat
-            self.phase = Phase.CHOOSE_SWAP
+            self.phase = P_CHOOSE_SWAP
             self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
             return
         active = [s for s in range(self.n) if s not in self.out]
@@ -743,25 +770,25 @@ class Game:
     def _skip_played(self, seat: int, n: int) -> None:
         """T4: N Skips skip N players (H4); H2 lets the victim relay a Skip."""
         victim = self._next(seat)
-        if self.settings.skip_relay and any(DECK[c].kind is Kind.SKIP for c in self.hands[victim]):
+        if self.settings.skip_relay and any(DECK[c].kind is K_SKIP for c in self.hands[victim]):
             self.pending_skips = n
-            self._begin_turn(victim, Phase.SKIP_RELAY)
+            self._begin_turn(victim, P_SKIP_RELAY)
         else:
             self.pending_skips = 0
             self._skip_and_advance(victim, n)
 
     def _draw_card_played(self, seat: int, kind: Kind, n: int, ctx: Phase,
                           guilty: bool) -> None:
-        amount = (2 if kind is Kind.DRAW_TWO else 4) * n
-        stacking = ctx in (Phase.PENALTY, Phase.CHALLENGE)
+        amount = (2 if kind is K_DRAW_TWO else 4) * n
+        stacking = ctx in (P_PENALTY, P_CHALLENGE)
         self.pending = self.pending + amount if stacking else amount
-        self.pending_kind = "plus2" if kind is Kind.DRAW_TWO else "plus4"
+        self.pending_kind = "plus2" if kind is K_DRAW_TWO else "plus4"
         victim = self._next(seat)
-        if kind is Kind.WILD_DRAW_FOUR and not stacking:
+        if kind is K_WILD_DRAW_FOUR and not stacking:
             self.wd4_offender = seat
             self.wd4_guilty = guilty
             self._emit(ev("penalty", target=victim, value=self.pending))
-            self._begin_turn(victim, Phase.CHALLENGE)
+            self._begin_turn(victim, P_CHALLENGE)
             return
         self.wd4_offender = -1
         self._pending_on(victim)
@@ -770,15 +797,15 @@ class Game:
         """H1/H5: the victim answers (stack, deflect) or takes the pending total."""
         self._emit(ev("penalty", target=victim, value=self.pending))
         self.current = self.to_act = victim
-        self.phase = Phase.PENALTY
+        self.phase = P_PENALTY
         if self._plays(victim):
-            self._begin_turn(victim, Phase.PENALTY)
+            self._begin_turn(victim, P_PENALTY)
         else:
             self._accept(victim)
 
     def _deflect(self, seat: int, kind: Kind) -> None:
         """H5: a Skip passes the penalty on, a Reverse sends it back."""
-        if kind is Kind.REVERSE:
+        if kind is K_REVERSE:
             self.direction = -self.direction
             self._emit(ev("direction", value=self.direction))
         target = self._next(seat)
@@ -788,10 +815,10 @@ class Game:
 
     def _went_out(self, seat: int, kind: Kind, n: int, ctx: Phase) -> None:
         """R1/R4/T9: ``seat`` played its last card."""
-        stacked = ctx in (Phase.PENALTY, Phase.CHALLENGE)
-        if stacked and kind in (Kind.SKIP, Kind.REVERSE):
+        stacked = ctx in (P_PENALTY, P_CHALLENGE)
+        if stacked and kind in (K_SKIP, K_REVERSE):
             # H5 with the last card: the deflected penalty still lands (as T9).
-            if kind is Kind.REVERSE:
+            if kind is K_REVERSE:
                 self.direction = -self.direction
                 self._emit(ev("direction", value=self.direction))
             target = self._next(seat)
@@ -802,15 +829,15 @@ class Game:
             return
         victim = self._next(seat)
         if kind in _DRAW_KINDS:  # T9: the next player still draws
-            amount = (2 if kind is Kind.DRAW_TWO else 4) * n
-            total = self.pending + amount if ctx in (Phase.PENALTY, Phase.CHALLENGE) else amount
+            amount = (2 if kind is K_DRAW_TWO else 4) * n
+            total = self.pending + amount if ctx in (P_PENALTY, P_CHALLENGE) else amount
             self.pending = 0
             self.pending_kind = ""
             self._draw(victim, total, "penalty")
         self.pending = 0
         self._went_out_done(seat, victim, kind=kind, n=n)
 
-    def _went_out_done(self, seat: int, victim: int, kind: Kind = Kind.NUMBER, n: int = 1,
+    def _went_out_done(self, seat: int, victim: int, kind: Kind = K_NUMBER, n: int = 1,
                        deflected: bool = False) -> None:
         self.pending_kind = ""
         self.pending_skips = 0
@@ -826,9 +853,9 @@ class Game:
             self._emit(ev("out", seat=remaining[0], value=len(self.out)))
             self._end_round(self.out[0])
             return
-        if deflected or kind in _DRAW_KINDS or kind is Kind.SKIP:
-            self._skip_and_advance(victim, n if kind is Kind.SKIP else 1)
-        elif kind is Kind.REVERSE:
+        if deflected or kind in _DRAW_KINDS or kind is K_SKIP:
+            self._skip_and_advance(victim, n if kind is K_SKIP else 1)
+        elif kind is K_REVERSE:
             if n % 2:
                 self.direction = -self.direction
                 self._emit(ev("direction", value=self.direction))
@@ -883,7 +910,7 @@ class Game:
             match_winner = winner if self.scores[winner] == max(self.scores) else ranking[0]
         self.current = winner
         if over:
-            self.phase = Phase.MATCH_OVER
+            self.phase = P_MATCH_OVER
             self.to_act = -1
             winners = [x for x in range(n) if s.teams and self.teams[x] == self.teams[match_winner]]
             self._emit(ev("match_end", seat=match_winner, data={
@@ -894,7 +921,7 @@ class Game:
                 "rounds": self.round_no,
             }))
         else:
-            self.phase = Phase.ROUND_OVER
+            self.phase = P_ROUND_OVER
             self.to_act = winner
             self._emit(ev("turn", seat=winner, reason=_PHASE_VALUE[self.phase]))
 
@@ -928,7 +955,7 @@ class Game:
                 or (cached and cached[0].id != pile[0]):
             cached = ()
         if len(cached) < len(pile):
-            cached = cached + tuple(map(DECK.__getitem__, pile[len(cached):]))
+            cached = cached + tuple([DECK[c] for c in pile[len(cached):]])
         self._discard_cache = cached
         return cached
 
@@ -1049,19 +1076,19 @@ class Game:
         assert len(self.scores) == n and all(isinstance(x, int) for x in self.scores)
         assert self.direction in (1, -1)
         assert all(0 <= s < n for s in self.out) and len(set(self.out)) == len(self.out)
-        if self.phase is Phase.MATCH_OVER:
+        if self.phase is P_MATCH_OVER:
             assert self.to_act == -1, "nobody acts once the match is over"
         else:
             assert 0 <= self.to_act < n, "one current decision-maker"
-            if self.phase is not Phase.ROUND_OVER:
+            if self.phase is not P_ROUND_OVER:
                 assert self.to_act not in self.out, "a seat that went out does not act"
-        if self.phase not in (Phase.CHOOSE_COLOUR, Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if self.phase not in (P_CHOOSE_COLOUR, P_ROUND_OVER, P_MATCH_OVER):
             assert self.colour is not None, "a colour is in effect"
-        assert (self.pending > 0) == (self.phase in (Phase.PENALTY, Phase.CHALLENGE)), \
+        assert (self.pending > 0) == (self.phase in (P_PENALTY, P_CHALLENGE)), \
             "a pending penalty exactly while someone faces it"
-        if self.phase is Phase.CHALLENGE:
+        if self.phase is P_CHALLENGE:
             assert 0 <= self.wd4_offender < n
-        if self.phase is Phase.KEEP_OR_PLAY:
+        if self.phase is P_KEEP_OR_PLAY:
             assert self.drawn in self.hands[self.to_act], "the drawn card is in the drawer's hand"
         else:
             assert self.drawn == -1
@@ -1069,7 +1096,7 @@ class Game:
             assert len(self.hands[self.uno_exposed]) == 1, "only a one-card hand can be caught"
         if self.jump_card >= 0:
             assert self.jump_card == self.discard[-1], "jump-in only on the top card"
-        if self.phase in (Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
-                          Phase.SKIP_RELAY, Phase.CHOOSE_SWAP):
+        if self.phase in (P_PLAY, P_KEEP_OR_PLAY, P_CHALLENGE, P_PENALTY,
+                          P_SKIP_RELAY, P_CHOOSE_SWAP):
             active = [s for s in range(n) if s not in self.out]
             assert all(self.hands[s] for s in active), "everyone still playing holds cards"

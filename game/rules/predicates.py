@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import DECK, Card, Colour, Kind
-from .view import Phase
+from .cards import DECK, K_DRAW_TWO, K_REVERSE, K_SKIP, K_WILD, K_WILD_DRAW_FOUR, Card, Colour
+from .view import P_CHALLENGE, P_KEEP_OR_PLAY, P_PENALTY, P_PLAY, P_SKIP_RELAY
 
 if TYPE_CHECKING:
     from .engine import Game
 
 Refusal = tuple[str, str]  # (rule id, message)
 
-_FINISH_FORBIDDEN = frozenset({Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR})
-_PLAY_PHASES = frozenset({Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
-                          Phase.SKIP_RELAY})
+_FINISH_FORBIDDEN = frozenset({K_SKIP, K_REVERSE, K_WILD, K_WILD_DRAW_FOUR})
+_PLAY_PHASES = frozenset({P_PLAY, P_KEEP_OR_PLAY, P_CHALLENGE, P_PENALTY,
+                          P_SKIP_RELAY})
 
 
 def match_error(g: Game, card: Card) -> Refusal | None:
@@ -45,17 +45,17 @@ def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
     """H1/H4/H5: may these cards answer the pending draw penalty?"""
     s = g.settings
     kind = first.kind
-    if kind is Kind.DRAW_TWO and s.stack_rule != "off":
+    if kind is K_DRAW_TWO and s.stack_rule != "off":
         if g.pending_kind == "plus2":
             return None
         if s.pair_on_plus4 and len(ids) == 2 and DECK[ids[1]].colour is first.colour:
             return None  # H4 pair_on_plus4: a same-colour pair of Draw Twos on a +4
         return ("H1", "A Draw Two cannot be stacked on a Wild Draw Four.")
-    if kind is Kind.WILD_DRAW_FOUR and s.stack_rule != "off":
+    if kind is K_WILD_DRAW_FOUR and s.stack_rule != "off":
         if g.pending_kind == "plus4" or s.stack_rule == "plus2_to_plus4":
             return None
         return ("H1", "Under same-kind stacking a Wild Draw Four cannot go on a Draw Two.")
-    if kind in (Kind.SKIP, Kind.REVERSE) and s.deflect:
+    if kind in (K_SKIP, K_REVERSE) and s.deflect:
         if len(ids) > 1:
             return ("H5", "Deflect with a single Skip or Reverse.")
         if first.colour is g.colour:
@@ -109,14 +109,14 @@ def card_error(g: Game, ids: tuple[int, ...], first: Card, hand_size: int) -> Re
     Move generation calls this directly for the cards it takes from the hand.
     """
     phase = g.phase
-    if phase is Phase.PLAY:
+    if phase is P_PLAY:
         err = match_error(g, first)
-    elif phase is Phase.KEEP_OR_PLAY:
+    elif phase is P_KEEP_OR_PLAY:
         if len(ids) > 1 or ids[0] != g.drawn:
             return ("T3", "After drawing you may only play the card you just drew.")
         err = match_error(g, first)
-    elif phase is Phase.SKIP_RELAY:
-        err = None if first.kind is Kind.SKIP else (
+    elif phase is P_SKIP_RELAY:
+        err = None if first.kind is K_SKIP else (
             "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
     else:
         err = answer_error(g, ids, first)
@@ -149,5 +149,5 @@ def wd4_guilty(g: Game, seat: int, played: tuple[int, ...]) -> bool:
         colour = g.colour
         return any(DECK[c].colour is colour for c in rest)
     # no_playable_card: holding any other playable card (Wild Draw Fours aside)
-    return any(DECK[c].kind is not Kind.WILD_DRAW_FOUR and match_error(g, DECK[c]) is None
+    return any(DECK[c].kind is not K_WILD_DRAW_FOUR and match_error(g, DECK[c]) is None
                for c in rest)

@@ -7,7 +7,7 @@ Re-dealing the cards hidden from ``seat`` never changes its view.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import Card, Colour
 from .events import EventLog
@@ -24,6 +24,19 @@ class Phase(str, Enum):
     CHOOSE_SWAP = "choose_swap"  # H7: after a 7, choose whose hand to swap with
     ROUND_OVER = "round_over"  # R1: scored; the next dealer starts the next round
     MATCH_OVER = "match_over"  # R2-R5: nothing more to do
+
+
+# The members as module constants: the compiled engine (setup.py) reads these
+# natively instead of looking each one up on the Enum class.
+P_PLAY: Final = Phase.PLAY
+P_KEEP_OR_PLAY: Final = Phase.KEEP_OR_PLAY
+P_CHOOSE_COLOUR: Final = Phase.CHOOSE_COLOUR
+P_CHALLENGE: Final = Phase.CHALLENGE
+P_PENALTY: Final = Phase.PENALTY
+P_SKIP_RELAY: Final = Phase.SKIP_RELAY
+P_CHOOSE_SWAP: Final = Phase.CHOOSE_SWAP
+P_ROUND_OVER: Final = Phase.ROUND_OVER
+P_MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 class PlayerView(NamedTuple):
