@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,10 +44,19 @@ def _level_badge(scene: TableScene, seat: int) -> str:
 def _line2(scene: TableScene, seat: int) -> str:
     m = scene.model
     n = m.sizes[seat] if seat < len(m.sizes) else 0
-    if seat in m.out and scene.config.settings.scoring == "elimination":
-        return t("tbl.out", n=m.out.index(seat) + 1)
-    cards = t("tbl.card1") if n == 1 else t("tbl.cards", n=n)
+    rank = (m.out.index(seat) + 1 if seat in m.out
+            and scene.config.settings.scoring == "elimination" else 0)
     score = m.scores[seat] if seat < len(m.scores) else 0
+    return _line2_text(i18n.language(), n, score, rank)
+
+
+@lru_cache(maxsize=1024)
+def _line2_text(lang: str, n: int, score: int, rank: int) -> str:
+    """A seat's second line in ``lang`` (the current language): cards and
+    score, or its place once out (``rank`` > 0)."""
+    if rank:
+        return t("tbl.out", n=rank)
+    cards = t("tbl.card1") if n == 1 else t("tbl.cards", n=n)
     return f"{cards} · {t('tbl.score', n=score)}"
 
 
@@ -167,10 +177,11 @@ def _layer_parts(scene: TableScene,
     parts.append(((id(felt), ring, lay.centre, clockwise), draw_ring))
 
     teams = m.teams
+    names = scene.ctl.names
     for seat, spot in lay.seats.items():
         args = (spot.plate.size,
                 (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
-                m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
+                m.sizes[seat] if seat < len(m.sizes) else 0, names[seat],
                 _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
                 teams[seat] if teams else -1, seat in m.uno_called)
         parts.append(((lay.scale, lay.mini_w, lay.mini_h, spot.plate.topleft, args),
@@ -182,16 +193,17 @@ def _layer_parts(scene: TableScene,
     info = _info_text(scene)
     parts.append(((geometry, info), lambda rec: _draw_info(scene, rec, info)))
 
+    # The piles, in four parts (a card on the discard leaves the draw pile be).
     pile_label = t("tbl.pile", n=m.draw_pile)
     penalty = t("tbl.penalty", n=m.penalty) if m.penalty else ""
     discard = tuple(m.discard[-4:])
-
-    def draw_piles(rec: tw.Recorder) -> None:
-        tw.draw_piles(rec, lay, m.draw_pile, discard, m.colour, m.direction, scene.colourblind,
-                      pile_label, penalty, ring=False)
-
-    parts.append(((geometry, m.draw_pile, discard, m.colour, scene.colourblind, pile_label,
-                   penalty), draw_piles))
+    cb, colour, count = scene.colourblind, m.colour, m.draw_pile
+    parts.append(((geometry, colour), lambda rec: tw.draw_halo(rec, lay, colour)))
+    parts.append(((geometry, count, pile_label),
+                  lambda rec: tw.draw_draw_pile(rec, lay, count, pile_label)))
+    parts.append(((geometry, discard, cb), lambda rec: tw.draw_discard(rec, lay, discard, cb)))
+    parts.append(((geometry, colour, penalty),
+                  lambda rec: tw.draw_colour_marks(rec, lay, colour, penalty)))
 
     if scene.viewer < 0:  # a spectator's bottom seat does not move: it joins the layer
         parts.append(((geometry, tuple(lay.hand), _bottom_key(scene)),

@@ -259,17 +259,30 @@ def draw_piles(surface: Canvas, layout: TableLayout, draw_count: int,
                discard: Sequence[int], colour: Colour | None, direction: int,
                colourblind: bool, pile_label: str, penalty_label: str,
                hidden_top: int = 0, ring: bool = True) -> None:
-    px = layout.px
     if ring:  # direction of play: a large faint arrow ring behind the piles
         size = round(layout.card_h * 2.3)
         arrow = faded((size, direction >= 0), 70)
         surface.blit(arrow, arrow.get_rect(center=layout.centre))
-    # Colour in effect: a soft halo behind the discard pile.
+    draw_halo(surface, layout, colour)
+    draw_draw_pile(surface, layout, draw_count, pile_label)
+    shown = discard[:len(discard) - hidden_top] if hidden_top else discard
+    draw_discard(surface, layout, shown[-4:], colourblind)
+    draw_colour_marks(surface, layout, colour, penalty_label)
+
+
+def draw_halo(surface: Canvas, layout: TableLayout, colour: Colour | None) -> None:
+    """Colour in effect: a soft halo behind the discard pile."""
     if colour is not None:
+        px = layout.px
         halo = layout.discard.inflate(px(26), px(26))
         rgb = card_art.colour_rgb(colour)
         panel(surface, halo, px(16), (*rgb, 90), (*rgb, 230), px(3))
-    # Draw pile: a few stacked backs.
+
+
+def draw_draw_pile(surface: Canvas, layout: TableLayout, draw_count: int,
+                   pile_label: str) -> None:
+    """The draw pile (a few stacked backs) and its label."""
+    px = layout.px
     back = card_art.card_back(layout.card_w)
     shadow = card_art.card_shadow(layout.card_w)
     dr = layout.draw_pile
@@ -282,12 +295,20 @@ def draw_piles(surface: Canvas, layout: TableLayout, draw_count: int,
         surface.blit(_outline(dr.size, px(2), px(8)), dr.topleft)
     lbl = text(pile_label, layout.font_px(13), MUTED)
     surface.blit(lbl, lbl.get_rect(midtop=(dr.centerx, dr.bottom + px(6))))
-    # Discard: the last few cards, slightly rotated.
-    shown = list(discard[:len(discard) - hidden_top] if hidden_top else discard)
-    for cid in shown[-4:]:
+
+
+def draw_discard(surface: Canvas, layout: TableLayout, cards: Sequence[int],
+                 colourblind: bool) -> None:
+    """The top ``cards`` of the discard pile, each slightly turned."""
+    for cid in cards:
         img = rotated_card(cid, layout.card_w, card_angle(cid), colourblind)
         surface.blit(img, img.get_rect(center=layout.discard.center))
-    # Colour swatch + symbol beside the discard pile.
+
+
+def draw_colour_marks(surface: Canvas, layout: TableLayout, colour: Colour | None,
+                      penalty_label: str) -> None:
+    """The colour swatch (with its symbol) beside the discard, and the penalty pill."""
+    px = layout.px
     if colour is not None:
         sz = px(34)
         sw = card_art.colour_swatch(colour, sz, True)
