@@ -590,7 +590,7 @@ def sprite(surf: pygame.Surface) -> pygame.Surface:
     not blended); its anti-aliased corners blend within 1/255 of ``surf``."""
     out = _sprites.get(surf)
     if out is None:
-        if len(_sprites) >= 1024:
+        if len(_sprites) >= 256:  # about two card sizes
             _sprites.clear()
         out = surf.copy()
         out.set_alpha(255, pygame.RLEACCEL)
