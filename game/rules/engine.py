@@ -118,6 +118,7 @@ _CALL: Final = tuple(CallUno(s) for s in range(10))
 _CATCH: Final = tuple(tuple(Catch(s, t) for t in range(10)) for s in range(10))
 _CHOOSE: Final = tuple(tuple(ChooseColour(s, c) for c in COLOURS) for s in range(10))
 _WRONG: Final = tuple(tuple(WrongPlay(s, c) for c in range(len(DECK))) for s in range(10))
+_ONE: Final = tuple((c,) for c in range(len(DECK)))  # (id,) for every card, made once
 # Every single-card play, per seat and card (a wild: one per colour named).
 _SINGLE: Final = tuple(tuple(_make_plays(s, (c,)) for c in range(len(DECK))) for s in range(10))
 
@@ -161,8 +162,10 @@ class Game:
         self.log: list[Event] = []  # this round's events (unredacted)
         self.initial_events: list[Event] = []
         self._ev: list[Event] = []
-        self._redacted: dict[int, list[Event]] = {}
-        self._public: list[Event] = []  # log[i] as seen by seats other than its owner
+        # log[i] as seen by every seat but its owner(s), and per seat the positions
+        # of its own private events (draws, a challenge it made or faced).
+        self._public: list[Event] = []
+        self._own: dict[int, dict[int, Event]] = {}
         self._discard_cache: tuple[Card, ...] = ()
         half = seats // 2
         self._teams = tuple(s % half for s in range(seats)) if settings.teams else ()
@@ -198,9 +201,20 @@ class Game:
     def teams(self) -> tuple[int, ...]:
         return self._teams
 
-    def _emit(self, ev: Event) -> None:
-        self._ev.append(ev)
-        self.log.append(ev)
+    def _emit(self, e: Event) -> None:
+        self._ev.append(e)
+        self._file(e)
+
+    def _file(self, e: Event) -> None:
+        """Log ``e`` and its public version (and note who may see its cards)."""
+        i = len(self.log)
+        self.log.append(e)
+        shown = public_version(e)
+        self._public.append(shown)
+        if shown is not e:
+            self._own.setdefault(e.seat, {})[i] = e
+            if e.kind == "challenge":  # T5: the offender's hand, seen by the challenger
+                self._own.setdefault(e.target, {})[i] = e
 
     def _choose_dealer(self) -> None:
         """S2: everyone draws; the highest number card deals; others and ties draw again."""
@@ -228,8 +242,8 @@ class Game:
     def _deal_round(self) -> None:
         self.round_no += 1
         self.log = []
-        self._redacted = {}
         self._public = []
+        self._own = {}
         self._emit(ev("round_start", seat=self.dealer, value=self.round_no))
         pile = list(range(len(DECK)))
         shuffle(self.rng, pile)
@@ -467,7 +481,7 @@ class Game:
             return False
         hand = self.hands[seat]
         size = len(hand)
-        return any(P.card_error(self, (c,), DECK[c], size) is None for c in hand)
+        return any(P.card_error(self, _ONE[c], DECK[c], size) is None for c in hand)
 
     def _plays(self, seat: int, singles: set[int] | None = None) -> list[Action]:
         """Every legal Play of ``seat``; the ids playable alone go into ``singles``."""
@@ -479,9 +493,10 @@ class Game:
         keep = self.phase is P_KEEP_OR_PLAY
         multi = self.settings.multi_play and not keep
         # T3: after drawing, card_error refuses every card but the drawn one.
-        for c in ((self.drawn,) if keep else hand):
-            if P.card_error(self, (c,), DECK[c], size) is None:  # held: play_error's rest holds
-                self._add_play(out, seat, (c,))
+        cards = [self.drawn] if keep else hand
+        for c in cards:
+            if P.card_error(self, _ONE[c], DECK[c], size) is None:  # held: play_error's rest holds
+                out.extend(_SINGLE[seat][c])
                 if singles is not None:
                     singles.add(c)
             if multi:
@@ -646,7 +661,7 @@ class Game:
             cid = got[0]
             self.drawn = cid
             self.phase = P_KEEP_OR_PLAY
-            if P.card_error(self, (cid,), DECK[cid], len(hand)) is None:
+            if P.card_error(self, _ONE[cid], DECK[cid], len(hand)) is None:
                 self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
                 return
             self.phase = P_PLAY
@@ -927,25 +942,9 @@ class Game:
 
     # ----------------------------------------------------------------- view
     def _redacted_log(self, seat: int) -> EventLog:
-        """This round's events as ``seat`` sees them: redacted once per event and
-        seat, handed out as an O(1) snapshot of the append-only per-seat list."""
-        cache = self._redacted.get(seat)
-        if cache is None:
-            cache = self._redacted[seat] = []
-        log = self.log
-        total = len(log)
-        if len(cache) < total:
-            public = self._public
-            for i in range(len(public), total):
-                public.append(public_version(log[i]))
-            for i in range(len(cache), total):
-                shown = public[i]
-                if shown is not log[i]:  # cards hidden from all but their owner(s)
-                    e = log[i]
-                    if e.seat == seat or (e.target == seat and e.kind == "challenge"):
-                        shown = e
-                cache.append(shown)
-        return EventLog(cache)
+        """This round's events as ``seat`` sees them: an O(1) snapshot of the
+        append-only public log and this seat's own private events."""
+        return EventLog(self._public, len(self._public), self._own.get(seat))
 
     def _discard_cards(self) -> tuple[Card, ...]:
         """The discard pile as cards; grown incrementally (it only grows between resets)."""
@@ -1041,7 +1040,8 @@ class Game:
             g.round_points = [[int(x) for x in r] for r in d["round_points"]]
             g.out = [int(x) for x in d["out"]]
             g.actions = [action_from_dict(a) for a in d["actions"]]
-            g.log = [Event.from_dict(e) for e in d["log"]]
+            for e in d["log"]:
+                g._file(Event.from_dict(e))
             for name in cls._SCALARS:
                 value = d[name]
                 want = type(getattr(g, name))

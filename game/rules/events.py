@@ -137,18 +137,22 @@ def public_version(event: Event) -> Event:
 
 
 class EventLog(Sequence[Event]):
-    """An immutable snapshot of the first ``n`` events of an append-only list.
+    """An immutable snapshot of the first ``n`` events of a round, as one seat sees them.
 
-    A PlayerView carries one instead of copying the round's log for every
-    decision: the engine only ever appends to the list it shares (a new round
-    starts a new list), so the first ``n`` entries never change.
+    ``public`` is the round's log as everyone but a card's owner sees it and
+    ``own`` maps the positions of this seat's private events (its draws, a
+    challenge it made or faced) to their full versions. The engine only ever
+    appends to both (a new round starts new ones), so the first ``n`` entries
+    never change and a PlayerView can carry a snapshot without copying the log.
     """
 
-    __slots__ = ("_items", "_n")
+    __slots__ = ("_items", "_n", "_own")
 
-    def __init__(self, items: list[Event], n: int | None = None) -> None:
-        self._items = items
-        self._n = len(items) if n is None else n
+    def __init__(self, public: list[Event], n: int | None = None,
+                 own: dict[int, Event] | None = None) -> None:
+        self._items = public
+        self._n = len(public) if n is None else n
+        self._own = own
 
     def __len__(self) -> int:
         return self._n
@@ -161,23 +165,28 @@ class EventLog(Sequence[Event]):
 
     def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(i, slice):
-            return tuple(self._items[:self._n][i])
+            return tuple(self)[i]
         n = self._n
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("event index out of range")
+        own = self._own
+        if own:
+            mine = own.get(i)
+            if mine is not None:
+                return mine
         return self._items[i]
 
     def __iter__(self) -> Iterator[Event]:
-        return islice(self._items, self._n)
+        own = self._own
+        if not own:
+            return islice(self._items, self._n)
+        return (own.get(i, e) for i, e in enumerate(islice(self._items, self._n)))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventLog):
-            return self._n == other._n and (
-                self._items is other._items or self._items[:self._n] == other._items[:other._n])
-        if isinstance(other, tuple):
-            return tuple(self) == other
+        if isinstance(other, (EventLog, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
         return NotImplemented
 
     def __hash__(self) -> int:
