@@ -100,7 +100,7 @@ class Layer:
             new = self.parts[i][1]
             for r in (old, new):
                 if r is not None:
-                    dirty.append(r)
+                    _add_area(dirty, r)
         surf, background = self.surf, self.background
         for area in dirty:
             surf.blit(background, area, area)
@@ -116,6 +116,24 @@ class Layer:
         rec = tw.Recorder()
         draw(rec)
         return rec.blits, rec.bounds
+
+
+def _add_area(areas: list[pygame.Rect], r: pygame.Rect) -> None:
+    """Add ``r`` to ``areas``, merged with any it mostly overlaps (a part's old
+    and new places, neighbours): each pixel is then redrawn once, not twice."""
+    r = r.copy()
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(areas):
+            if a.colliderect(r):
+                u = a.union(r)
+                if u.w * u.h <= a.w * a.h + r.w * r.h:
+                    r = u
+                    del areas[i]
+                    merged = True
+                    break
+    areas.append(r)
 
 
 _layer = Layer()
