@@ -47,3 +47,11 @@ def test_fit_chooses_size_and_cut() -> None:
     assert tw.fit("Bot 1", 22, 500) == ("Bot 1", 22)
     s, px = tw.fit("Bot 2 plays Wild Draw Four, naming Blue; Bot 3 faces +4", 22, 120)
     assert px == 10 and s.endswith("…")
+
+
+def test_text_in_any_colour_is_the_font_s_own_rendering() -> None:
+    for colour in (tw.CREAM, tw.MUTED, tw.GOLD, tw.INK, (0, 0, 0)):
+        for s, bold in (("Bot 3 plays Wild, naming Red", False), ("第 1 局开始：老王 发牌", True)):
+            ours = tw.text(s, 22, colour, bold)
+            ref = get_font(22, bold).render(s, True, colour)
+            assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(ref, "RGBA")

@@ -26,7 +26,17 @@ TEAM = [(90, 160, 255), (255, 140, 90)]
 
 @lru_cache(maxsize=512)
 def text(s: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = False) -> pygame.Surface:
-    return get_font(size, bold).render(s, True, colour)
+    # Anti-aliased text is the colour everywhere with the ink in the alpha, so
+    # tinting one white rendering gives each colour exactly (a ticker line
+    # turns from cream to muted when the next one comes).
+    img = _white_text(s, size, bold).copy()
+    img.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return img
+
+
+@lru_cache(maxsize=256)
+def _white_text(s: str, size: int, bold: bool) -> pygame.Surface:
+    return get_font(size, bold).render(s, True, (255, 255, 255))
 
 
 Blit = tuple[pygame.Surface, tuple[int, int]]
