@@ -153,12 +153,17 @@ def want_font(size: int, bold: bool = False) -> None:
 
 def warm_next_font() -> bool:
     """Open a face of its own (~15 ms) for the size most recently drawn by a
-    shared face (or asked for with :func:`want_font`); False if none is wanted.
-    Call it when a dropped frame does not show (nothing moving)."""
+    shared face (or asked for with :func:`want_font`), or else the first
+    shared face of a weight; False if there was nothing to do. Call it when a
+    dropped frame does not show (nothing moving)."""
     while _wanted:
         key = next(reversed(_wanted))
         del _wanted[key]
         if warm_font(*key):
+            return True
+    for bold, faces in _shared.items():
+        if not faces:
+            faces.append(_open_font(bold, 16))
             return True
     return False
 
@@ -171,8 +176,13 @@ def warm_font(size: int, bold: bool = False) -> bool:
         return False
     while len(_own) >= OWN_FACES:
         del _own[next(iter(_own))]
-    _own[key] = _open_font(key[1], key[0])
+    face = _own[key] = _open_font(key[1], key[0])
+    face.render(_COMMON_GLYPHS, True, (255, 255, 255))  # fill its glyph cache
     return True
+
+
+# Loaded into a new face's glyph cache (~25 us a glyph on first use).
+_COMMON_GLYPHS = "".join(chr(c) for c in range(32, 127)) + "·…—：；，。！？（）"
 
 
 class SizedFont:

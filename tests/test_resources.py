@@ -121,10 +121,18 @@ def test_sizes_drawn_by_shared_faces_are_warmed_later() -> None:
     assert not resources.font_ready(31, bold=True)
     assert resources.warm_next_font()
     assert resources.font_ready(31, bold=True)
-    assert not resources.warm_next_font()
+    _warm_all()
+
+
+def _warm_all() -> None:
+    for _ in range(10):  # the other weight's shared face, then nothing left
+        if not resources.warm_next_font():
+            return
+    raise AssertionError("warm_next_font never runs out of work")
 
 
 def test_text_drawn_once_asks_for_no_face_of_its_own() -> None:
     resources.clear_font_cache()
     resources.get_font(140, bold=True, warm=False).render("7", True, (255, 255, 255))
-    assert not resources.warm_next_font()
+    _warm_all()
+    assert not resources.font_ready(140, bold=True)
