@@ -66,7 +66,6 @@ CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 
 _new_view: Final = tuple.__new__
-_PHASE_VALUE = {p: p.value for p in Phase}  # (Enum.value is a slow descriptor)
 _DRAW_KINDS = (K_DRAW_TWO, K_WILD_DRAW_FOUR)
 _DECISION_PHASES = (P_CHALLENGE, P_PENALTY, P_SKIP_RELAY)
 
@@ -118,6 +117,11 @@ _CALL: Final = tuple(CallUno(s) for s in range(10))
 _CATCH: Final = tuple(tuple(Catch(s, t) for t in range(10)) for s in range(10))
 _CHOOSE: Final = tuple(tuple(ChooseColour(s, c) for c in COLOURS) for s in range(10))
 _WRONG: Final = tuple(tuple(WrongPlay(s, c) for c in range(len(DECK))) for s in range(10))
+# The commonest events, made once (events are immutable): turns, deals, skips.
+_TURN_EV: Final = {p: tuple(ev("turn", seat=s, reason=p.value) for s in range(10)) for p in Phase}
+_DEAL_EV: Final = tuple(tuple(ev("deal", seat=s, cards=(c,)) for c in range(len(DECK)))
+                        for s in range(10))
+_SKIP_EV: Final = tuple(ev("skip", seat=s) for s in range(10))
 _ONE: Final = tuple((c,) for c in range(len(DECK)))  # (id,) for every card, made once
 # Every single-card play, per seat and card (a wild: one per colour named).
 _SINGLE: Final = tuple(tuple(_make_plays(s, (c,)) for c in range(len(DECK))) for s in range(10))
@@ -268,7 +272,7 @@ class Game:
                 seat = (self.dealer + i) % self.n
                 cid = self.draw_pile.pop()
                 self.hands[seat].append(cid)
-                self._emit(ev("deal", seat=seat, cards=(cid,)))
+                self._emit(_DEAL_EV[seat][cid])
         self._turn_start_card()
 
     def _turn_start_card(self) -> None:
@@ -294,7 +298,7 @@ class Game:
         if s.first_player == "count_off" and card.number is not None:
             first = (self.dealer + card.number) % self.n
         if card.kind is K_SKIP:
-            self._emit(ev("skip", seat=first))
+            self._emit(_SKIP_EV[first])
             self._begin_turn(self._next(first))
         elif card.kind is K_REVERSE:
             self.direction = -1
@@ -302,12 +306,12 @@ class Game:
             self._begin_turn(self.dealer)
         elif card.kind is K_DRAW_TWO:
             self._draw(first, 2, "penalty")
-            self._emit(ev("skip", seat=first))
+            self._emit(_SKIP_EV[first])
             self._begin_turn(self._next(first))
         elif card.kind is K_WILD:
             self.current = self.to_act = first
             self.phase = P_CHOOSE_COLOUR
-            self._emit(ev("turn", seat=first, reason=_PHASE_VALUE[self.phase]))
+            self._emit(_TURN_EV[self.phase][first])
         else:
             self._begin_turn(first)
 
@@ -328,13 +332,13 @@ class Game:
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
-        self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[phase]))
+        self._emit(_TURN_EV[phase][seat])
 
     def _skip_and_advance(self, victim: int, count: int = 1) -> None:
         """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
         s = victim
         for _ in range(count):
-            self._emit(ev("skip", seat=s))
+            self._emit(_SKIP_EV[s])
             s = self._next(s)
         self._begin_turn(s)
 
@@ -662,7 +666,7 @@ class Game:
             self.drawn = cid
             self.phase = P_KEEP_OR_PLAY
             if P.card_error(self, _ONE[cid], DECK[cid], len(hand)) is None:
-                self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
+                self._emit(_TURN_EV[self.phase][seat])
                 return
             self.phase = P_PLAY
             if not until:
@@ -757,7 +761,7 @@ class Game:
         if number == 7:
             self.current = self.to_act = seat
             self.phase = P_CHOOSE_SWAP
-            self._emit(ev("turn", seat=seat, reason=_PHASE_VALUE[self.phase]))
+            self._emit(_TURN_EV[self.phase][seat])
             return
         active = [s for s in range(self.n) if s not in self.out]
         moved = {self._next(s): self.hands[s] for s in active}
@@ -938,7 +942,7 @@ class Game:
         else:
             self.phase = P_ROUND_OVER
             self.to_act = winner
-            self._emit(ev("turn", seat=winner, reason=_PHASE_VALUE[self.phase]))
+            self._emit(_TURN_EV[self.phase][winner])
 
     # ----------------------------------------------------------------- view
     def _redacted_log(self, seat: int) -> EventLog:
