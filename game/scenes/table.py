@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 import logging
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -101,6 +103,7 @@ class TableScene(Scene):
         self.scoreboard_shown = False
         self.overlay_open = False  # a curtain/scoreboard/pause is on top
         self._fresh = loaded is None
+        self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
         self._actions: dict[str, Action | str] = {}
 
     # ------------------------------------------------------------ lifecycle
@@ -155,11 +158,16 @@ class TableScene(Scene):
         # Card faces still to draw at this size: warmed a few at a time between
         # animations, so no flight ever waits for a first render (big at 4K).
         # Plain faces come first (pop() takes from the end); only a player's own
-        # hand shows dimmed ones.
+        # hand shows dimmed ones; then the colour swatches and the direction
+        # pulse's arrows (~50 ms each).
         faces = list({card_art.face_key(c): c for c in DECK}.values())
-        self._warm = [(c, True) for c in faces] if self.viewer >= 0 else []
-        self._warm += [(c, False) for c in faces]
-        self._warm_arrows = [True, False]
+        w, cb = self.layout.card_w, self.colourblind
+        self._warm = [partial(self._pulse_arrow, True), partial(self._pulse_arrow, False)]
+        self._warm += [partial(card_art.colour_swatch, c, self.layout.px(34), True)
+                       for c in COLOURS]
+        if self.viewer >= 0:
+            self._warm += [partial(card_art.card_face, c, w, cb, True) for c in faces]
+        self._warm += [partial(card_art.card_face, c, w, cb, False) for c in faces]
         # The table's text sizes get faces of their own in the same pauses
         # (sizes first drawn mid-flight join them: resources.warm_next_font).
         fp = self.layout.font_px
@@ -252,17 +260,17 @@ class TableScene(Scene):
         self.hand.set_cards(self.model.hand)
 
     def _warm_up(self, budget: float) -> None:
-        """Between animations: open a font size or draw card faces for later."""
+        """Between animations: open a font size or draw card art for later."""
         start = time.perf_counter()
         if resources.warm_next_font():
             return
-        w = self.layout.card_w
         while self._warm and time.perf_counter() - start < budget:
-            card, dimmed = self._warm.pop()
-            card_art.card_face(card, w, self.colourblind, dimmed)
-        if not self._warm and self._warm_arrows:  # the direction pulse (~50 ms each)
-            from game.scenes.table_draw import pulse_arrow
-            pulse_arrow(self, self._warm_arrows.pop())
+            self._warm.pop()()
+
+    def _pulse_arrow(self, clockwise: bool) -> None:
+        from game.scenes.table_draw import pulse_arrow
+
+        pulse_arrow(self, clockwise)
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
