@@ -140,10 +140,9 @@ def rig(settings: RuleSettings = OFFICIAL, *, hands: Sequence[Sequence[int]], to
     for name, value in fields.items():
         assert hasattr(g, name), f"Game has no field {name}"
         setattr(g, name, list(value) if isinstance(value, tuple) else value)
-    g.log = []
+    g._start_log()
     g.actions = []
     g.initial_events = []
-    g._redacted = {}
     g.check_invariants()
     return g
 

@@ -209,6 +209,12 @@ class Game:
         self._ev.append(e)
         self._file(e)
 
+    def _start_log(self) -> None:
+        """A new round's log (and its public and per-seat private versions)."""
+        self.log = []
+        self._public = []
+        self._own = {}
+
     def _file(self, e: Event) -> None:
         """Log ``e`` and its public version (and note who may see its cards)."""
         i = len(self.log)
@@ -245,9 +251,7 @@ class Game:
 
     def _deal_round(self) -> None:
         self.round_no += 1
-        self.log = []
-        self._public = []
-        self._own = {}
+        self._start_log()
         self._emit(ev("round_start", seat=self.dealer, value=self.round_no))
         pile = list(range(len(DECK)))
         shuffle(self.rng, pile)
