@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -15,9 +17,10 @@ def _pygame() -> None:
 
 
 def _by_trial(s: str, size: int, max_w: int, bold: bool) -> pygame.Surface:
-    """The old fit_text: render, shrink a pixel at a time, then cut."""
+    """fit_text by trial renders: shrink a pixel at a time (to 80%), then cut."""
+    floor = max(10, math.ceil(size * 0.8))
     img = get_font(size, bold).render(s, True, tw.CREAM)
-    while img.get_width() > max_w and size > 10:
+    while img.get_width() > max_w and size > floor:
         size -= 1
         img = get_font(size, bold).render(s, True, tw.CREAM)
     while img.get_width() > max_w and len(s) > 2:
@@ -46,7 +49,7 @@ def test_fit_text_matches_shrinking_by_trial(size: int, bold: bool) -> None:
 def test_fit_chooses_size_and_cut() -> None:
     assert tw.fit("Bot 1", 22, 500) == ("Bot 1", 22)
     s, px = tw.fit("Bot 2 plays Wild Draw Four, naming Blue; Bot 3 faces +4", 22, 120)
-    assert px == 10 and s.endswith("…")
+    assert px == 18 and s.endswith("…")  # shrunk to 80% of 22 at most, then cut
 
 
 def test_text_in_any_colour_is_the_font_s_own_rendering() -> None:

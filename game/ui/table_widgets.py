@@ -4,6 +4,7 @@ the action button bar and the scrollable game log."""
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -63,12 +64,19 @@ Canvas = pygame.Surface | Recorder
 
 
 MIN_FIT_PX = 10
+MIN_FIT_SHARE = 0.8  # text shrinks to at most 80% of its size, then is cut with "…"
+
+
+def min_fit_px(size: int) -> int:
+    """The smallest size :func:`fit_text` shrinks ``size`` to (a long line is cut
+    rather than shrunk into an unreadable smudge)."""
+    return max(MIN_FIT_PX, math.ceil(size * MIN_FIT_SHARE))
 
 
 def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
              bold: bool = False) -> pygame.Surface:
     """``s`` rendered no wider than ``max_w``: at the largest size from ``size``
-    down to 10 px that fits, else at 10 px cut short with an ellipsis."""
+    down to :func:`min_fit_px` that fits, else at that size cut short with an ellipsis."""
     fitted, px = fit(s, size, max_w, bold)
     return text(fitted, px, colour, bold)
 
@@ -92,16 +100,17 @@ def fit(s: str, size: int, max_w: int, bold: bool = False) -> tuple[str, int]:
 
 
 def _fit_size(s: str, size: int, max_w: int, bold: bool) -> int:
-    """The largest size from ``size`` down to :data:`MIN_FIT_PX` at which ``s``
+    """The largest size from ``size`` down to :func:`min_fit_px` at which ``s``
     is no wider than ``max_w`` (the smallest if none)."""
+    floor = min_fit_px(size)
     width = get_font(size, bold).size(s)[0]
-    if width <= max_w or size <= MIN_FIT_PX:
+    if width <= max_w or size <= floor:
         return size
     # The width grows about in proportion to the size: start next to the answer.
-    k = max(MIN_FIT_PX, min(size - 1, size * max_w // max(1, width)))
+    k = max(floor, min(size - 1, size * max_w // max(1, width)))
     while k + 1 < size and get_font(k + 1, bold).size(s)[0] <= max_w:
         k += 1
-    while k > MIN_FIT_PX and get_font(k, bold).size(s)[0] > max_w:
+    while k > floor and get_font(k, bold).size(s)[0] > max_w:
         k -= 1
     return k
 
