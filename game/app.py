@@ -44,15 +44,10 @@ INPUT_EVENTS = {
 
 
 def app_version() -> str:
-    try:
-        from importlib.metadata import PackageNotFoundError, version
+    """The game's version (``game.__version__``; no installed-metadata scan at start-up)."""
+    from game import __version__
 
-        try:
-            return version("uno-game")
-        except PackageNotFoundError:
-            return "0.1.0"
-    except Exception:  # pragma: no cover - frozen builds without metadata
-        return "0.1.0"
+    return __version__
 
 
 class _SilentAudio:

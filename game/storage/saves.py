@@ -120,12 +120,9 @@ def new_match_id() -> str:
 
 
 def app_version() -> str:
-    try:
-        from importlib.metadata import version
+    from game import __version__
 
-        return version("uno-game")
-    except Exception:
-        return "0.1.0"
+    return __version__
 
 
 # ---------------------------------------------------------------- format ----
