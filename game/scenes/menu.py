@@ -112,8 +112,30 @@ def _logo(height: int) -> pygame.Surface:
     return pygame.transform.rotozoom(surf, 6, 1.0)
 
 
+TITLE_ART_FILE = "title_art.png"  # render_title_art(TITLE_ART_PX), made by tools/make_title_art.py
+TITLE_ART_PX = 720
+
+
 @lru_cache(maxsize=4)
 def title_art(height: int) -> pygame.Surface:
+    """The menu's title picture, ``height`` tall: drawing it costs about 100 ms
+    (a fifth of the start-up), so up to :data:`TITLE_ART_PX` it is the copy our
+    own code drew into ``assets/`` (tools/make_title_art.py), scaled down."""
+    if height <= TITLE_ART_PX:
+        try:
+            from game.resources import open_binary
+
+            img = pygame.image.load(open_binary(TITLE_ART_FILE), TITLE_ART_FILE)
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            size = (round(img.get_width() * height / img.get_height()), height)
+            return img if size == img.get_size() else pygame.transform.smoothscale(img, size)
+        except Exception as exc:  # missing or unreadable: draw it
+            log.info("title art drawn afresh: %s", exc)
+    return render_title_art(height)
+
+
+def render_title_art(height: int) -> pygame.Surface:
     """A fan of five cards with the logo in front, about ``height`` tall."""
     card_w = max(40, int(height * 0.36))
     cards = _fan_cards(card_w)
