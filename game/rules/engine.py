@@ -44,7 +44,7 @@ from .cards import (
     Kind,
 )
 from .errors import IllegalAction, StateError
-from .events import Event, EventLog, ev, public_version, redact
+from .events import Event, EventLog, ev, owners, public_version, redact
 from .settings import RuleSettings, check_seats
 from .view import (
     P_CHALLENGE,
@@ -222,9 +222,8 @@ class Game:
         shown = public_version(e)
         self._public.append(shown)
         if shown is not e:
-            self._own.setdefault(e.seat, {})[i] = e
-            if e.kind == "challenge":  # T5: the offender's hand, seen by the challenger
-                self._own.setdefault(e.target, {})[i] = e
+            for seat in owners(e):
+                self._own.setdefault(seat, {})[i] = e
 
     def _choose_dealer(self) -> None:
         """S2: everyone draws; the highest number card deals; others and ties draw again."""
@@ -515,15 +514,8 @@ class Game:
                         for top in group:
                             ids = (c, *[g for g in group if g != top], top)
                             if P.play_error(self, seat, ids) is None:
-                                self._add_play(out, seat, ids)
+                                out.extend(_make_plays(seat, ids))
         return out
-
-    @staticmethod
-    def _add_play(out: list[Action], seat: int, ids: tuple[int, ...]) -> None:
-        if len(ids) == 1:  # actions are immutable: the single-card ones are shared
-            out.extend(_SINGLE[seat][ids[0]])
-        else:
-            out.extend(_make_plays(seat, ids))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now."""

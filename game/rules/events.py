@@ -112,28 +112,28 @@ def ev(kind: str, seat: int = -1, target: int = -1, cards: tuple[int, ...] = (),
 _PRIVATE_DRAWS = frozenset({"deal", "draw"})
 
 
-def redact(event: Event, viewer: int) -> Event:
-    """The event as ``viewer`` may see it (``viewer`` = -1: a spectator)."""
-    if not event.cards or event.seat == viewer:
+def owners(event: Event) -> tuple[int, ...]:
+    """Who sees ``event``'s cards when others may not: the seat that drew them;
+    for a challenge (T5) also the offender whose hand was shown."""
+    return (event.seat, event.target) if event.kind == "challenge" else (event.seat,)
+
+
+def public_version(event: Event) -> Event:
+    """The event as every seat but its :func:`owners` sees it."""
+    if not event.cards:
         return event
     kind = event.kind
     if kind in _PRIVATE_DRAWS:
         return ev(kind, event.seat, event.target, (), len(event.cards), event.colour,
                   event.value, event.reason, event.data)
-    if kind == "challenge" and viewer != event.target:
+    if kind == "challenge":
         return event._replace(cards=())
     return event
 
 
-def public_version(event: Event) -> Event:
-    """The event as every seat but its owner sees it (a challenge's target aside)."""
-    if not event.cards:
-        return event
-    if event.kind in _PRIVATE_DRAWS:
-        return redact(event, -1)
-    if event.kind == "challenge":
-        return event._replace(cards=())
-    return event
+def redact(event: Event, viewer: int) -> Event:
+    """The event as ``viewer`` may see it (``viewer`` = -1: a spectator)."""
+    return event if viewer in owners(event) else public_version(event)
 
 
 class EventLog(Sequence[Event]):
