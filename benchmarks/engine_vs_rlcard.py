@@ -24,7 +24,6 @@ import statistics
 import time
 
 from game.ai.base import RandomAgent
-from game.rules.actions import NextRound
 from game.rules.engine import Game
 from game.rules.settings import OFFICIAL
 from game.sim import play_game
@@ -59,7 +58,6 @@ def ours_bare(seconds: float, seed: int) -> tuple[float, float]:
             turns += 1
         games += 1
     dt = time.perf_counter() - t0
-    _ = NextRound
     return games / dt, turns / dt
 
 
