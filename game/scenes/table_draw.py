@@ -18,6 +18,7 @@ from game.ui.animations import Effect
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
+    from game.ui.table_layout import TableLayout
 
 t = i18n.t
 
@@ -48,6 +49,16 @@ def _line2(scene: TableScene, seat: int) -> str:
             and scene.config.settings.scoring == "elimination" else 0)
     score = m.scores[seat] if seat < len(m.scores) else 0
     return _line2_text(i18n.language(), n, score, rank)
+
+
+def _seat_state(scene: TableScene, seat: int) -> tuple[Any, ...]:
+    """What a seat's plate and fan show: (cards, name, badge, line 2, on turn,
+    out, team, called UNO), in :func:`tw.draw_plate`'s argument order."""
+    m = scene.model
+    teams = m.teams
+    return (m.sizes[seat] if seat < len(m.sizes) else 0, scene.ctl.names[seat],
+            _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
+            teams[seat] if teams else -1, seat in m.uno_called)
 
 
 @lru_cache(maxsize=1024)
@@ -184,7 +195,7 @@ def _layer_parts(scene: TableScene,
     m = scene.model
     parts: list[tuple[object, Callable[[tw.Recorder], object]]] = []
 
-    ring = round(lay.card_h * 2.3)
+    ring = ring_px(lay)
     clockwise = m.direction >= 0
     felt = _felt(scene, size)
 
@@ -194,14 +205,10 @@ def _layer_parts(scene: TableScene,
 
     parts.append(((id(felt), ring, lay.centre, clockwise), draw_ring))
 
-    teams = m.teams
-    names = scene.ctl.names
     for seat, spot in lay.seats.items():
         args = (spot.plate.size,
                 (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y),
-                m.sizes[seat] if seat < len(m.sizes) else 0, names[seat],
-                _level_badge(scene, seat), _line2(scene, seat), m.to_act == seat, seat in m.out,
-                teams[seat] if teams else -1, seat in m.uno_called)
+                *_seat_state(scene, seat))
         parts.append(((lay.scale, lay.mini_w, lay.mini_h, spot.plate.topleft, args),
                       _seat_drawer(scene, spot.plate.topleft, args)))
 
@@ -256,38 +263,29 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def _bottom_key(scene: TableScene) -> tuple[Any, ...]:
-    m = scene.model
     bottom = scene.layout.bottom
     if bottom is None or bottom.seat < 0:
         return ()
-    seat = bottom.seat
-    teams = m.teams
-    return (tuple(bottom.plate), m.sizes[seat] if seat < len(m.sizes) else 0,
-            scene.ctl.names[seat], _level_badge(scene, seat), _line2(scene, seat),
-            m.to_act == seat, seat in m.out, teams[seat] if teams else -1, seat in m.uno_called)
+    return (tuple(bottom.plate), *_seat_state(scene, bottom.seat))
 
 
 def _draw_bottom(scene: TableScene, surface: tw.Canvas) -> None:
     lay = scene.layout
-    m = scene.model
     bottom = lay.bottom
     if bottom is None or bottom.seat < 0:
         return
-    seat = bottom.seat
+    n, name, badge, line2, active, out, team, uno = _seat_state(scene, bottom.seat)
     if scene.viewer >= 0:
         assert isinstance(surface, pygame.Surface)
         scene.hand.draw(surface, lay, scene.colourblind)
     else:
         # Spectator: the bottom seat's cards stay face down.
-        n = m.sizes[seat] if seat < len(m.sizes) else 0
         from game.ui.table_layout import hand_rects
         back = card_art.card_back(lay.card_w)
         for r in hand_rects(lay, n):
             surface.blit(back, r.topleft)
-    teams = m.teams
-    tw.draw_plate(surface, lay, bottom.plate, scene.ctl.names[seat], _level_badge(scene, seat),
-                  _line2(scene, seat), active=m.to_act == seat, out=seat in m.out,
-                  team=teams[seat] if teams else -1, uno=seat in m.uno_called)
+    tw.draw_plate(surface, lay, bottom.plate, name, badge, line2, active=active, out=out,
+                  team=team, uno=uno)
 
 
 def _info_text(scene: TableScene) -> tuple[str, tuple[str, ...]]:
@@ -300,11 +298,11 @@ def _info_text(scene: TableScene) -> tuple[str, tuple[str, ...]]:
 
 
 def _draw_info(scene: TableScene, surface: tw.Canvas,
-               info: tuple[str, tuple[str, ...]] | None = None) -> None:
+               info: tuple[str, tuple[str, ...]]) -> None:
     lay = scene.layout
     px = lay.px
     x, y = lay.table.x + px(12), px(10)
-    head, lines = info if info is not None else _info_text(scene)
+    head, lines = info
     img = tw.text(head, lay.font_px(14), tw.GOLD, True)
     surface.blit(img, (x, y))
     y += img.get_height() + px(2)
@@ -360,10 +358,19 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(img, r)
 
 
+RING_SCALE = 2.3  # the direction ring's size, in card heights
+PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
+
+
+def ring_px(lay: TableLayout, growth: float = 0.0) -> int:
+    """The direction ring's size in pixels (``growth``: part of the pulse)."""
+    return round(lay.card_h * RING_SCALE * (1 + growth))
+
+
 def pulse_arrow(scene: TableScene, clockwise: bool) -> pygame.Surface:
     """The gold direction arrow at its largest in the "direction" pulse (shared:
     copy it before changing it)."""
-    size = round(scene.layout.card_h * 2.3 * (1 + 0.15))
+    size = ring_px(scene.layout, PULSE_GROWTH)
     return card_art.direction_arrow(size, clockwise, tw.GOLD, None)
 
 
@@ -386,7 +393,7 @@ def _draw_effect(scene: TableScene, surface: pygame.Surface, e: Effect) -> None:
         surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
     elif e.kind == "pulse":
         if e.icon == "direction":
-            size = round(lay.card_h * 2.3 * (1 + 0.15 * math.sin(p * math.pi)))
+            size = ring_px(lay, PULSE_GROWTH * math.sin(p * math.pi))
             peak = pulse_arrow(scene, scene.model.direction >= 0)
             # Drawing the arrow afresh at each size took ~50 ms a frame.
             img = (peak.copy() if size >= peak.get_width()

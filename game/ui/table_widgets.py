@@ -274,21 +274,6 @@ def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[in
         pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), INK)
 
 
-def draw_piles(surface: Canvas, layout: TableLayout, draw_count: int,
-               discard: Sequence[int], colour: Colour | None, direction: int,
-               colourblind: bool, pile_label: str, penalty_label: str,
-               hidden_top: int = 0, ring: bool = True) -> None:
-    if ring:  # direction of play: a large faint arrow ring behind the piles
-        size = round(layout.card_h * 2.3)
-        arrow = faded((size, direction >= 0), 70)
-        surface.blit(arrow, arrow.get_rect(center=layout.centre))
-    draw_halo(surface, layout, colour)
-    draw_draw_pile(surface, layout, draw_count, pile_label)
-    shown = discard[:len(discard) - hidden_top] if hidden_top else discard
-    draw_discard(surface, layout, shown[-4:], colourblind)
-    draw_colour_marks(surface, layout, colour, penalty_label)
-
-
 def draw_halo(surface: Canvas, layout: TableLayout, colour: Colour | None) -> None:
     """Colour in effect: a soft halo behind the discard pile."""
     if colour is not None:
