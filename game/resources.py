@@ -139,14 +139,18 @@ def _face(size: int, bold: bool, want: bool = True) -> pygame.font.Font:
     return face
 
 
+def _key(size: int, bold: bool) -> tuple[int, bool]:
+    return (max(1, int(size)), bool(bold))
+
+
 def font_ready(size: int, bold: bool = False) -> bool:
     """True if ``size`` has its own open face (no resizing, warm glyph cache)."""
-    return (max(1, int(size)), bool(bold)) in _own
+    return _key(size, bold) in _own
 
 
 def want_font(size: int, bold: bool = False) -> None:
     """Ask for a face of its own for ``size`` at the next :func:`warm_next_font`."""
-    key = (max(1, int(size)), bool(bold))
+    key = _key(size, bold)
     if key not in _own and key not in _wanted:
         _wanted[key] = None
 
@@ -170,7 +174,7 @@ def warm_next_font() -> bool:
 
 def warm_font(size: int, bold: bool = False) -> bool:
     """Open a face of its own for ``size`` (~15 ms); False if it already had one."""
-    key = (max(1, int(size)), bool(bold))
+    key = _key(size, bold)
     _wanted.pop(key, None)
     if key in _own:
         return False
@@ -242,7 +246,7 @@ class SizedFont:
 def get_font(size: int, bold: bool = False, warm: bool = True) -> SizedFont:
     """A cached Noto Sans SC font of ``size`` pixels (do not change its style flags).
     ``warm=False``: text drawn once and kept (card art) needs no face of its own."""
-    return SizedFont(max(1, int(size)), bool(bold), bool(warm))
+    return SizedFont(*_key(size, bold), bool(warm))
 
 
 def clear_font_cache() -> None:
