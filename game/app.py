@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import i18n
+from game import __version__, i18n
 from game.cli import CliError, match_config_from_args, parse_args
 from game.scenes import strings_menus  # noqa: F401  (registers the menu strings)
 from game.scenes.base import Scene, SceneStack
@@ -41,13 +41,6 @@ INPUT_EVENTS = {
     pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
     pygame.WINDOWENTER, pygame.WINDOWFOCUSGAINED, pygame.VIDEOEXPOSE,
 }
-
-
-def app_version() -> str:
-    """The game's version (``game.__version__``; no installed-metadata scan at start-up)."""
-    from game import __version__
-
-    return __version__
 
 
 class _SilentAudio:
@@ -79,7 +72,7 @@ class App:
             setup_logging()
         except Exception:  # logging must never stop the game
             pass
-        self.version = app_version()
+        self.version = __version__
         pygame.init()
         self.settings: UserSettings = load_settings()
         if self.args.lang:

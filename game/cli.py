@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from game import __version__
 from game.config import MatchConfig, SeatConfig
 from game.rules.errors import SettingsConflict
 from game.rules.settings import RuleSettings, check_seats, preset, settings_from_data
@@ -35,9 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _version_text() -> str:
-    from game.app import app_version
-
-    return f"uno-game {app_version()}"
+    return f"uno-game {__version__}"
 
 
 class _VersionAction(argparse.Action):

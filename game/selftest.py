@@ -34,6 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game import __version__
+
 DEFAULT_FRAMES = 300
 MENU_FRAMES = 60
 MIN_AI_ACTIONS = 10
@@ -213,12 +215,11 @@ def run_self_test(frames: int = DEFAULT_FRAMES, lang: str = "zh") -> int:
         _say(line)
 
     try:
-        from game.app import app_version
         from game.logs import setup_logging
 
         log_path = setup_logging()
         frozen = getattr(sys, "frozen", False)
-        report(f"uno-game {app_version()} self-test ({'frozen' if frozen else 'source'}, "
+        report(f"uno-game {__version__} self-test ({'frozen' if frozen else 'source'}, "
                f"Python {sys.version.split()[0]}, {sys.platform})")
         game = GameRun(frames, lang)
         checks: list[tuple[str, Callable[[], str]]] = [

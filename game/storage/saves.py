@@ -26,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from game import __version__
 from game.config import MatchConfig
 from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
@@ -119,12 +120,6 @@ def new_match_id() -> str:
     return uuid.uuid4().hex
 
 
-def app_version() -> str:
-    from game import __version__
-
-    return __version__
-
-
 # ---------------------------------------------------------------- format ----
 
 def canonical_json(obj: Any) -> str:
@@ -154,7 +149,7 @@ def build_save_from_snapshot(config: MatchConfig, snapshot: dict[str, Any],
     doc: dict[str, Any] = {
         "format": FORMAT,
         "engine_version": ENGINE_VERSION,
-        "app_version": app_version(),
+        "app_version": __version__,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "label": label if label is not None else default_label(config),
         "match_id": match_id,
