@@ -16,14 +16,16 @@ import os
 
 from setuptools import setup
 
-# actions.py and settings.py stay interpreted: mypyc's native classes support
-# neither the actions' ClassVar ``kind`` on frozen dataclasses nor the
-# ``object.__new__`` the new-game screen uses to hold an unvalidated RuleSettings.
+# settings.py stays interpreted: mypyc's native classes do not support the
+# ``object.__new__`` the new-game screen uses to hold an unvalidated RuleSettings
+# (the engine copies the settings it reads per decision into native fields).
 COMPILED = [
+    "game/rules/actions.py",
     "game/rules/cards.py",
     "game/rules/errors.py",
     "game/rules/events.py",
     "game/rules/view.py",
+    "game/rules/prefix.py",
     "game/rules/predicates.py",
     "game/rules/engine.py",
     "game/ai/random_agent.py",

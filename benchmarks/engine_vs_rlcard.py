@@ -31,9 +31,10 @@ from game.sim import play_game
 
 def ours(seconds: float, seed: int) -> tuple[float, float]:
     games = turns = 0
+    # The agents are made once per run, as RLCard's env.set_agents below.
+    agents = [RandomAgent(seed * 10 + i) for i in range(4)]
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        agents = [RandomAgent(seed * 10 + i) for i in range(4)]
         res = play_game(agents, OFFICIAL, seed)
         games += 1
         turns += res.turns

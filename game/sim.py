@@ -50,9 +50,12 @@ class GameResult:
 
 def _ask(agent: Agent, g: Game, seat: int, legal: Sequence[Action],
          times: list[float] | None) -> Action | None:
-    t0 = time.perf_counter()
-    result = agent.choose(g.view(seat), legal)
-    if times is not None:
+    view = g.view(seat)
+    if times is None:
+        result = agent.choose(view, legal)
+    else:
+        t0 = time.perf_counter()
+        result = agent.choose(view, legal)
         times.append(time.perf_counter() - t0)
     if isinstance(result, Choice):
         return result.action

@@ -5,7 +5,7 @@ benchmark's player). Its own module so the optional compiled build
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from game.rules.actions import Action, Draw, WrongPlay
@@ -24,14 +24,16 @@ class RandomAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self._random: Callable[[], float] = self.rng.random  # bound once
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+        rand = self._random
         if view.to_act != view.seat:
-            if self.rng.random() < 0.5:
+            if rand() < 0.5:
                 return None  # out of turn: react only half of the time
-            return legal[int(self.rng.random() * len(legal))]
+            return legal[int(rand() * len(legal))]
         options: list[Action] = [a for a in legal
                                  if type(a) is not _DRAW and type(a) is not _WRONG]
         if not options:
             options = list(legal)
-        return options[int(self.rng.random() * len(options))]
+        return options[int(rand() * len(options))]

@@ -2,13 +2,15 @@
 
 Every action names the seat that takes it, because several are taken out of
 turn (catch, jump-in, UNO call). ``to_dict``/``action_from_dict`` give the
-plain JSON form used by saves and replays.
+plain JSON form used by saves and replays. ``kind`` is a read-only property
+(not a class attribute) so the optional compiled build (setup.py) can make
+these native classes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, final
+from typing import Any, final
 
 from .cards import Colour
 
@@ -25,7 +27,10 @@ class Play:
     seat: int
     cards: tuple[int, ...]
     colour: Colour | None = None
-    kind: ClassVar[str] = "play"
+
+    @property
+    def kind(self) -> str:
+        return "play"
 
 
 @final  # the engine dispatches on exact types
@@ -34,7 +39,10 @@ class Draw:
     """T3: draw instead of playing (one card, or until playable)."""
 
     seat: int
-    kind: ClassVar[str] = "draw"
+
+    @property
+    def kind(self) -> str:
+        return "draw"
 
 
 @final  # the engine dispatches on exact types
@@ -43,7 +51,10 @@ class Pass:
     """T3: keep the card just drawn and end the turn."""
 
     seat: int
-    kind: ClassVar[str] = "pass"
+
+    @property
+    def kind(self) -> str:
+        return "pass"
 
 
 @final  # the engine dispatches on exact types
@@ -53,7 +64,10 @@ class ChooseColour:
 
     seat: int
     colour: Colour
-    kind: ClassVar[str] = "choose_colour"
+
+    @property
+    def kind(self) -> str:
+        return "choose_colour"
 
 
 @final  # the engine dispatches on exact types
@@ -62,7 +76,10 @@ class Challenge:
     """T5: challenge the Wild Draw Four just played on you."""
 
     seat: int
-    kind: ClassVar[str] = "challenge"
+
+    @property
+    def kind(self) -> str:
+        return "challenge"
 
 
 @final  # the engine dispatches on exact types
@@ -72,7 +89,10 @@ class Accept:
     stacked total (H1/H5), or a Skip you do not relay (H2)."""
 
     seat: int
-    kind: ClassVar[str] = "accept"
+
+    @property
+    def kind(self) -> str:
+        return "accept"
 
 
 @final  # the engine dispatches on exact types
@@ -81,7 +101,10 @@ class CallUno:
     """T6: say "UNO" (before or just after playing your second-to-last card)."""
 
     seat: int
-    kind: ClassVar[str] = "call_uno"
+
+    @property
+    def kind(self) -> str:
+        return "call_uno"
 
 
 @final  # the engine dispatches on exact types
@@ -91,7 +114,10 @@ class Catch:
 
     seat: int
     target: int
-    kind: ClassVar[str] = "catch"
+
+    @property
+    def kind(self) -> str:
+        return "catch"
 
 
 @final  # the engine dispatches on exact types
@@ -101,7 +127,10 @@ class JumpIn:
 
     seat: int
     card: int
-    kind: ClassVar[str] = "jump_in"
+
+    @property
+    def kind(self) -> str:
+        return "jump_in"
 
 
 @final  # the engine dispatches on exact types
@@ -111,7 +140,10 @@ class WrongPlay:
 
     seat: int
     card: int
-    kind: ClassVar[str] = "wrong_play"
+
+    @property
+    def kind(self) -> str:
+        return "wrong_play"
 
 
 @final  # the engine dispatches on exact types
@@ -121,7 +153,10 @@ class SwapHands:
 
     seat: int
     target: int
-    kind: ClassVar[str] = "swap_hands"
+
+    @property
+    def kind(self) -> str:
+        return "swap_hands"
 
 
 @final  # the engine dispatches on exact types
@@ -130,16 +165,20 @@ class NextRound:
     """R1: after a round is scored, deal the next one (taken by the next dealer)."""
 
     seat: int
-    kind: ClassVar[str] = "next_round"
+
+    @property
+    def kind(self) -> str:
+        return "next_round"
 
 
 Action = (Play | Draw | Pass | ChooseColour | Challenge | Accept | CallUno | Catch | JumpIn
           | WrongPlay | SwapHands | NextRound)
 
 ACTION_TYPES: dict[str, type] = {
-    t.kind: t
-    for t in (Play, Draw, Pass, ChooseColour, Challenge, Accept, CallUno, Catch, JumpIn,
-              WrongPlay, SwapHands, NextRound)
+    "play": Play, "draw": Draw, "pass": Pass, "choose_colour": ChooseColour,
+    "challenge": Challenge, "accept": Accept, "call_uno": CallUno, "catch": Catch,
+    "jump_in": JumpIn, "wrong_play": WrongPlay, "swap_hands": SwapHands,
+    "next_round": NextRound,
 }
 
 # Actions a seat may take when it is not the one to act.

@@ -45,6 +45,7 @@ from .cards import (
 )
 from .errors import IllegalAction, StateError
 from .events import Event, EventLog, ev, owners, public_version, redact
+from .prefix import Prefix
 from .settings import RuleSettings, check_seats
 from .view import (
     P_CHALLENGE,
@@ -66,8 +67,8 @@ CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 
 _new_view: Final = tuple.__new__
-_DRAW_KINDS = (K_DRAW_TWO, K_WILD_DRAW_FOUR)
-_DECISION_PHASES = (P_CHALLENGE, P_PENALTY, P_SKIP_RELAY)
+_DRAW_KINDS: Final = (K_DRAW_TWO, K_WILD_DRAW_FOUR)
+_DECISION_PHASES: Final = (P_CHALLENGE, P_PENALTY, P_SKIP_RELAY)
 
 
 def shuffle(rng: random.Random, x: list[int]) -> None:
@@ -121,8 +122,29 @@ _WRONG: Final = tuple(tuple(WrongPlay(s, c) for c in range(len(DECK))) for s in 
 _TURN_EV: Final = {p: tuple(ev("turn", seat=s, reason=p.value) for s in range(10)) for p in Phase}
 _DEAL_EV: Final = tuple(tuple(ev("deal", seat=s, cards=(c,)) for c in range(len(DECK)))
                         for s in range(10))
+_DEAL_SHOWN: Final = tuple(public_version(e[0]) for e in _DEAL_EV)  # as the others see a deal
 _SKIP_EV: Final = tuple(ev("skip", seat=s) for s in range(10))
-_ONE: Final = tuple((c,) for c in range(len(DECK)))  # (id,) for every card, made once
+# A colour named, per seat and colour (index in COLOURS).
+_COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
+_COLOUR_EV: Final = tuple(tuple(ev("colour", seat=s, colour=c) for c in COLOURS)
+                          for s in range(10))
+# A single card played, per seat and card: four entries, one per colour named
+# (the same event four times for a coloured card, whose colour comes into effect).
+_PLAY_EV: Final = tuple(tuple(
+    tuple(ev("play", seat=s, cards=(c.id,), colour=c.colour or col) for col in COLOURS)
+    for c in DECK) for s in range(10))
+# T3: one card drawn by choice, per seat and card.
+_DRAW1_EV: Final = tuple(tuple(ev("draw", seat=s, cards=(c,), reason="choice")
+                               for c in range(len(DECK))) for s in range(10))
+# What the others see of a draw: per reason, seat and count (up to _SHOWN_MAX).
+_SHOWN_MAX: Final = 16
+_DRAW_SHOWN: Final = {
+    r: tuple(tuple(ev("draw", seat=s, hidden=k, reason=r) for k in range(_SHOWN_MAX + 1))
+             for s in range(10))
+    for r in ("choice", "penalty", "uno", "false_uno", "challenge", "wrong_play")}
+# (id,) for every card, made once (typed as a boxed tuple: the compiled build would
+# otherwise unpack each one and allocate it again for every call).
+_ONE: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(len(DECK)))
 # Every single-card play, per seat and card (a wild: one per colour named).
 _SINGLE: Final = tuple(tuple(_make_plays(s, (c,)) for c in range(len(DECK))) for s in range(10))
 
@@ -133,6 +155,16 @@ class Game:
     def __init__(self, settings: RuleSettings, seats: int, seed: int) -> None:
         check_seats(settings, seats)
         self.settings = settings
+        # The settings read for every decision, copied into plain fields (the
+        # compiled build reads these natively; RuleSettings is frozen).
+        self._multi_play = settings.multi_play
+        self._forced_play = settings.forced_play
+        self._wrong_play_penalty = settings.wrong_play_penalty
+        self._false_uno_penalty = settings.false_uno_penalty
+        self._jump_in = settings.jump_in
+        self._seven_zero_on = settings.seven_zero
+        self._skip_relay = settings.skip_relay
+        self._until_playable = settings.draw == "until_playable"
         self.n = seats
         self.seed = seed
         self.rng = random.Random(seed)
@@ -170,7 +202,9 @@ class Game:
         # of its own private events (draws, a challenge it made or faced).
         self._public: list[Event] = []
         self._own: dict[int, dict[int, Event]] = {}
-        self._discard_cache: tuple[Card, ...] = ()
+        # The discard pile as cards, for views (see _discard_cards).
+        self._discard_shown: list[Card] = []
+        self._discard_list: list[int] = self.discard  # the list _discard_shown follows
         half = seats // 2
         self._teams = tuple(s % half for s in range(seats)) if settings.teams else ()
 
@@ -207,7 +241,20 @@ class Game:
 
     def _emit(self, e: Event) -> None:
         self._ev.append(e)
-        self._file(e)
+        self._file(e, public_version(e))
+
+    def _emit_hidden(self, e: Event, shown: Event) -> None:
+        """Emit a deal or draw: only ``e.seat`` (its only owner) sees the cards,
+        everyone else sees ``shown`` (its public version, made by the caller)."""
+        self._ev.append(e)
+        i = len(self.log)
+        self.log.append(e)
+        self._public.append(shown)
+        seat = e.seat
+        own = self._own.get(seat)
+        if own is None:
+            own = self._own[seat] = {}
+        own[i] = e
 
     def _start_log(self) -> None:
         """A new round's log (and its public and per-seat private versions)."""
@@ -215,15 +262,17 @@ class Game:
         self._public = []
         self._own = {}
 
-    def _file(self, e: Event) -> None:
-        """Log ``e`` and its public version (and note who may see its cards)."""
+    def _file(self, e: Event, shown: Event) -> None:
+        """Log ``e`` and its public version ``shown`` (and note who may see its cards)."""
         i = len(self.log)
         self.log.append(e)
-        shown = public_version(e)
         self._public.append(shown)
         if shown is not e:
             for seat in owners(e):
-                self._own.setdefault(seat, {})[i] = e
+                own = self._own.get(seat)
+                if own is None:
+                    own = self._own[seat] = {}
+                own[i] = e
 
     def _choose_dealer(self) -> None:
         """S2: everyone draws; the highest number card deals; others and ties draw again."""
@@ -256,7 +305,6 @@ class Game:
         shuffle(self.rng, pile)
         self.draw_pile = pile
         self.discard = []
-        self._discard_cache = ()
         self.hands = [[] for _ in range(self.n)]
         self._emit(ev("shuffle", value=len(pile)))
         self.direction = 1
@@ -275,7 +323,7 @@ class Game:
                 seat = (self.dealer + i) % self.n
                 cid = self.draw_pile.pop()
                 self.hands[seat].append(cid)
-                self._emit(_DEAL_EV[seat][cid])
+                self._emit_hidden(_DEAL_EV[seat][cid], _DEAL_SHOWN[seat])
         self._turn_start_card()
 
     def _turn_start_card(self) -> None:
@@ -352,7 +400,6 @@ class Game:
             return
         rest = self.discard[:-1]
         self.discard = self.discard[-1:]
-        self._discard_cache = ()
         shuffle(self.rng, rest)
         self.draw_pile = rest
         self._emit(ev("reshuffle", value=len(rest)))
@@ -369,7 +416,17 @@ class Game:
             got.append(pile.pop())
         if got:
             self.hands[seat].extend(got)
-            self._emit(ev("draw", seat=seat, cards=tuple(got), reason=reason))
+            k = len(got)
+            if k == 1 and reason == "choice":
+                e = _DRAW1_EV[seat][got[0]]
+            else:
+                e = ev("draw", seat, -1, tuple(got), 0, None, 0, reason)
+            rows = _DRAW_SHOWN.get(reason)
+            if rows is not None and k <= _SHOWN_MAX:
+                shown = rows[seat][k]
+            else:
+                shown = ev("draw", seat, -1, (), k, None, 0, reason)
+            self._emit_hidden(e, shown)
             if self.uno_exposed == seat:
                 self.uno_exposed = -1
         return got
@@ -402,13 +459,13 @@ class Game:
         if isinstance(action, Draw):
             if phase is not P_PLAY:
                 return ("phase", "You cannot draw now.")
-            if self.settings.forced_play and self._has_play(seat):
+            if self._forced_play and self._has_play(seat):
                 return ("T3", "Forced play: you hold a playable card, so you must play.")
             return None
         if isinstance(action, Pass):
             if phase is not P_KEEP_OR_PLAY:
                 return ("phase", "There is no drawn card to keep.")
-            if self.settings.forced_play:
+            if self._forced_play:
                 return ("T3", "Forced play: the card you drew is playable, so you must play it.")
             return None
         if isinstance(action, ChooseColour):
@@ -419,7 +476,7 @@ class Game:
         if isinstance(action, Accept):
             return None if phase in _DECISION_PHASES else ("phase", "Nothing to accept now.")
         if isinstance(action, WrongPlay):
-            if self.settings.wrong_play_penalty <= 0:
+            if self._wrong_play_penalty <= 0:
                 return ("T8", "Wrong-play penalties are off: an unplayable card is simply refused.")
             if phase is not P_PLAY:
                 return ("phase", "Not during this decision.")
@@ -471,7 +528,7 @@ class Game:
         size = len(self.hands[seat])
         if size == 2 and self.uno_declared != seat and self.phase is not P_SKIP_RELAY:
             return "early"
-        if self.settings.false_uno_penalty > 0 and self.phase is P_PLAY and size > 2:
+        if self._false_uno_penalty > 0 and self.phase is P_PLAY and size > 2:
             return "false"
         return ""
 
@@ -498,7 +555,7 @@ class Game:
         hand = self.hands[seat]
         size = len(hand)
         keep = self.phase is P_KEEP_OR_PLAY
-        multi = self.settings.multi_play and not keep
+        multi = self._multi_play and not keep
         # T3: after drawing, card_error refuses every card but the drawn one.
         cards = [self.drawn] if keep else hand
         for c in cards:
@@ -544,13 +601,12 @@ class Game:
         if phase is P_CHOOSE_SWAP:
             out.extend(SwapHands(seat, t) for t in range(self.n) if t != seat and t not in self.out)
             return out
-        s = self.settings
-        wrong = phase is P_PLAY and s.wrong_play_penalty > 0
+        wrong = phase is P_PLAY and self._wrong_play_penalty > 0
         singles: set[int] | None = set() if wrong else None
         plays = self._plays(seat, singles)
         out.extend(plays)
         if phase is P_PLAY:
-            if not (s.forced_play and plays):
+            if not (self._forced_play and plays):
                 out.append(_DRAW[seat])
             if singles is not None:
                 # T8: in a normal turn a held card alone is playable exactly when
@@ -558,7 +614,7 @@ class Game:
                 wrongs = _WRONG[seat]
                 out.extend([wrongs[c] for c in self.hands[seat] if c not in singles])
         elif phase is P_KEEP_OR_PLAY:
-            if not s.forced_play:
+            if not self._forced_play:
                 out.append(_PASS[seat])
         else:
             if phase is P_CHALLENGE:
@@ -615,7 +671,7 @@ class Game:
                 self._begin_turn(self._next(seat))
             elif type(action) is ChooseColour:
                 self.colour = action.colour
-                self._emit(ev("colour", seat=seat, colour=action.colour))
+                self._emit(_COLOUR_EV[seat][_COLOUR_INDEX[action.colour]])
                 self._begin_turn(seat)
             elif type(action) is Challenge:
                 self._challenge(seat)
@@ -623,7 +679,7 @@ class Game:
                 self._accept(seat)
             elif type(action) is WrongPlay:
                 self._emit(ev("wrong_play", seat=seat, cards=(action.card,)))
-                self._draw(seat, self.settings.wrong_play_penalty, "wrong_play")
+                self._draw(seat, self._wrong_play_penalty, "wrong_play")
                 self._begin_turn(self._next(seat))
             elif type(action) is SwapHands:
                 self._swap(seat, action.target)
@@ -646,11 +702,11 @@ class Game:
             self._emit(ev("uno", seat=seat))
         else:
             self._emit(ev("false_uno", seat=seat))
-            self._draw(seat, self.settings.false_uno_penalty, "false_uno")
+            self._draw(seat, self._false_uno_penalty, "false_uno")
 
     def _do_draw(self, seat: int) -> None:
         """T3: draw one (or until playable); a playable card may be played at once."""
-        until = self.settings.draw == "until_playable"
+        until = self._until_playable
         hand = self.hands[seat]
         drew = False
         while True:
@@ -674,9 +730,9 @@ class Game:
             if self.dry_turns >= self._active_count():
                 # Stalemate: nobody can play or draw for a full circle. The round ends;
                 # the lowest hand (D2 points) wins it.
-                best = min((s for s in range(self.n) if s not in self.out),
-                           key=lambda s: (sum(DECK[c].points for c in self.hands[s]), s))
-                self._end_round(best)
+                active = [s for s in range(self.n) if s not in self.out]
+                points = [sum(DECK[c].points for c in self.hands[s]) for s in active]
+                self._end_round(active[points.index(min(points))])
                 return
         self._begin_turn(self._next(seat))
 
@@ -727,10 +783,14 @@ class Game:
         self.first_colour_only = False
         self.drawn = -1
         self.dry_turns = 0
-        self._emit(ev("play", seat=seat, cards=ids, colour=self.colour))
-        if top.colour is None:
-            self._emit(ev("colour", seat=seat, colour=colour))
-        jump = self.settings.jump_in
+        if len(ids) == 1:
+            row = _PLAY_EV[seat][ids[0]]
+            self._emit(row[0] if colour is None else row[_COLOUR_INDEX[colour]])
+        else:
+            self._emit(ev("play", seat=seat, cards=ids, colour=self.colour))
+        if top.colour is None and colour is not None:
+            self._emit(_COLOUR_EV[seat][_COLOUR_INDEX[colour]])
+        jump = self._jump_in
         if jump != "off" and top.colour is not None and (jump == "all" or kind is K_NUMBER):
             self.jump_card, self.jump_from = ids[-1], seat
         if len(hand) == 1 and not declared:
@@ -739,7 +799,7 @@ class Game:
         if not hand:
             self._went_out(seat, kind, n, ctx)
             return
-        if kind in _DRAW_KINDS:
+        if kind is K_DRAW_TWO or kind is K_WILD_DRAW_FOUR:
             self._draw_card_played(seat, kind, n, ctx, guilty)
         elif ctx in (P_PENALTY, P_CHALLENGE):
             self._deflect(seat, kind)  # H5: Skip or Reverse of the colour in effect
@@ -747,7 +807,7 @@ class Game:
             self._skip_played(seat, n)
         elif kind is K_REVERSE:
             self._reverse_played(seat, n)
-        elif kind is K_NUMBER and self.settings.seven_zero and top.number in (0, 7):
+        elif kind is K_NUMBER and self._seven_zero_on and top.number in (0, 7):
             self._seven_zero(seat, top.number)
         else:
             self._begin_turn(self._next(seat))
@@ -785,7 +845,7 @@ class Game:
     def _skip_played(self, seat: int, n: int) -> None:
         """T4: N Skips skip N players (H4); H2 lets the victim relay a Skip."""
         victim = self._next(seat)
-        if self.settings.skip_relay and any(DECK[c].kind is K_SKIP for c in self.hands[victim]):
+        if self._skip_relay and any(DECK[c].kind is K_SKIP for c in self.hands[victim]):
             self.pending_skips = n
             self._begin_turn(victim, P_SKIP_RELAY)
         else:
@@ -917,11 +977,11 @@ class Game:
             ranking = list(self.out)
         elif s.scoring == "penalty_points":
             over = max(self.scores) >= s.target_score
-            ranking = sorted(range(n), key=lambda x: (self.scores[x], x))
+            ranking = [x for _, x in sorted((total, x) for x, total in enumerate(self.scores))]
             match_winner = ranking[0]
         else:
             over = max(self.scores) >= s.target_score
-            ranking = sorted(range(n), key=lambda x: (-self.scores[x], x))
+            ranking = [x for _, x in sorted((-total, x) for x, total in enumerate(self.scores))]
             match_winner = winner if self.scores[winner] == max(self.scores) else ranking[0]
         self.current = winner
         if over:
@@ -941,22 +1001,21 @@ class Game:
             self._emit(_TURN_EV[self.phase][winner])
 
     # ----------------------------------------------------------------- view
-    def _redacted_log(self, seat: int) -> EventLog:
-        """This round's events as ``seat`` sees them: an O(1) snapshot of the
-        append-only public log and this seat's own private events."""
-        return EventLog(self._public, len(self._public), self._own.get(seat))
-
-    def _discard_cards(self) -> tuple[Card, ...]:
-        """The discard pile as cards; grown incrementally (it only grows between resets)."""
-        cached = self._discard_cache
+    def _discard_cards(self) -> Prefix[Card]:
+        """The discard pile as cards, an O(1) snapshot: the engine only appends to
+        ``discard`` and gives it a new list when it resets it (T7, a new round), and
+        ``_discard_shown`` follows it the same way."""
+        shown = self._discard_shown
         pile = self.discard
-        if len(cached) > len(pile) or (cached and cached[-1].id != pile[len(cached) - 1]) \
-                or (cached and cached[0].id != pile[0]):
-            cached = ()
-        if len(cached) < len(pile):
-            cached = cached + tuple([DECK[c] for c in pile[len(cached):]])
-        self._discard_cache = cached
-        return cached
+        k = len(shown)
+        if pile is not self._discard_list or k > len(pile) or (
+                k and shown[k - 1] is not DECK[pile[k - 1]]):
+            self._discard_list = pile
+            shown = self._discard_shown = []  # a new list: older snapshots keep theirs
+            k = 0
+        if k < len(pile):
+            shown.extend([DECK[c] for c in pile[k:]])
+        return Prefix(shown, len(shown))
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
@@ -991,7 +1050,9 @@ class Game:
             tuple(self.out),  # out
             self._teams,  # teams
             self.winner,  # winner
-            self._redacted_log(seat),  # log
+            # this round's events as ``seat`` sees them: an O(1) snapshot of the
+            # append-only public log and this seat's own private events
+            EventLog(self._public, len(self._public), self._own.get(seat)),  # log
         ))
 
     # ---------------------------------------------------------- persistence
@@ -1040,8 +1101,9 @@ class Game:
             g.round_points = [[int(x) for x in r] for r in d["round_points"]]
             g.out = [int(x) for x in d["out"]]
             g.actions = [action_from_dict(a) for a in d["actions"]]
-            for e in d["log"]:
-                g._file(Event.from_dict(e))
+            for data in d["log"]:
+                e = Event.from_dict(data)
+                g._file(e, public_version(e))
             for name in cls._SCALARS:
                 value = d[name]
                 want = type(getattr(g, name))

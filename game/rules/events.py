@@ -42,11 +42,12 @@ match_end          ``seat`` = winner (R3: lowest total); ``data`` = totals, rank
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import islice
 from typing import Any, Final, NamedTuple, overload
 
 from .cards import Colour
+from .prefix import Prefix
 
 
 class Event(NamedTuple):
@@ -109,7 +110,7 @@ def ev(kind: str, seat: int = -1, target: int = -1, cards: tuple[int, ...] = (),
     return _new_tuple(Event, (kind, seat, target, cards, hidden, colour, value, reason, data))
 
 
-_PRIVATE_DRAWS = frozenset({"deal", "draw"})
+_PRIVATE_DRAWS: Final = frozenset({"deal", "draw"})
 
 
 def owners(event: Event) -> tuple[int, ...]:
@@ -136,7 +137,7 @@ def redact(event: Event, viewer: int) -> Event:
     return event if viewer in owners(event) else public_version(event)
 
 
-class EventLog(Sequence[Event]):
+class EventLog(Prefix[Event]):
     """An immutable snapshot of the first ``n`` events of a round, as one seat sees them.
 
     ``public`` is the round's log as everyone but a card's owner sees it and
@@ -146,16 +147,13 @@ class EventLog(Sequence[Event]):
     never change and a PlayerView can carry a snapshot without copying the log.
     """
 
-    __slots__ = ("_items", "_n", "_own")
+    __slots__ = ("_own",)
 
     def __init__(self, public: list[Event], n: int | None = None,
                  own: dict[int, Event] | None = None) -> None:
         self._items = public
         self._n = len(public) if n is None else n
         self._own = own
-
-    def __len__(self) -> int:
-        return self._n
 
     @overload
     def __getitem__(self, i: int) -> Event: ...
@@ -166,11 +164,7 @@ class EventLog(Sequence[Event]):
     def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(i, slice):
             return tuple(self)[i]
-        n = self._n
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("event index out of range")
+        i = self._index(i)
         own = self._own
         if own:
             mine = own.get(i)
@@ -183,14 +177,3 @@ class EventLog(Sequence[Event]):
         if not own:
             return islice(self._items, self._n)
         return (own.get(i, e) for i, e in enumerate(islice(self._items, self._n)))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (EventLog, tuple)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"EventLog({list(self)!r})"

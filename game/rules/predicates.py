@@ -9,7 +9,7 @@ pass it and ``Game.apply`` only accepts plays that pass it, so "offered" and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import DECK, K_DRAW_TWO, K_REVERSE, K_SKIP, K_WILD, K_WILD_DRAW_FOUR, Card, Colour
 from .view import P_CHALLENGE, P_KEEP_OR_PLAY, P_PENALTY, P_PLAY, P_SKIP_RELAY
@@ -19,8 +19,21 @@ if TYPE_CHECKING:
 
 Refusal = tuple[str, str]  # (rule id, message)
 
-_FINISH_FORBIDDEN = frozenset({K_SKIP, K_REVERSE, K_WILD, K_WILD_DRAW_FOUR})
-_PLAY_PHASES = frozenset({P_PLAY, P_KEEP_OR_PLAY, P_CHALLENGE, P_PENALTY,
+# The refusals met on every decision, made once. Typed as optional so the compiled
+# build keeps them as ready objects instead of building a new tuple per refusal.
+_NO_MATCH: Final[Refusal | None] = (
+    "T1", "It matches neither the colour in effect nor the top card's number or symbol.")
+_FIRST_COLOUR: Final[Refusal | None] = (
+    "S4", "The first play must follow the turned card's colour (or be a wild).")
+_NO_PLAY_NOW: Final[Refusal | None] = ("phase", "No card can be played now.")
+_NOT_YOUR_TURN: Final[Refusal | None] = ("turn", "It is not your turn.")
+_ONLY_DRAWN: Final[Refusal | None] = (
+    "T3", "After drawing you may only play the card you just drew.")
+_ONLY_SKIP: Final[Refusal | None] = (
+    "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
+
+_FINISH_FORBIDDEN: Final = frozenset({K_SKIP, K_REVERSE, K_WILD, K_WILD_DRAW_FOUR})
+_PLAY_PHASES: Final = frozenset({P_PLAY, P_KEEP_OR_PLAY, P_CHALLENGE, P_PENALTY,
                           P_SKIP_RELAY})
 
 
@@ -32,13 +45,13 @@ def match_error(g: Game, card: Card) -> Refusal | None:
     if g.first_colour_only:
         if card.colour is colour:
             return None
-        return ("S4", "The first play must follow the turned card's colour (or be a wild).")
+        return _FIRST_COLOUR
     if card.colour is colour:
         return None
     top = DECK[g.discard[-1]]
     if card.kind is top.kind and card.number == top.number:
         return None
-    return ("T1", "It matches neither the colour in effect nor the top card's number or symbol.")
+    return _NO_MATCH
 
 
 def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
@@ -69,9 +82,9 @@ def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
 def turn_error(g: Game, seat: int) -> Refusal | None:
     """May ``seat`` play cards at all right now?"""
     if g.phase not in _PLAY_PHASES:
-        return ("phase", "No card can be played now.")
+        return _NO_PLAY_NOW
     if seat != g.to_act:
-        return ("turn", "It is not your turn.")
+        return _NOT_YOUR_TURN
     return None
 
 
@@ -113,18 +126,18 @@ def card_error(g: Game, ids: tuple[int, ...], first: Card, hand_size: int) -> Re
         err = match_error(g, first)
     elif phase is P_KEEP_OR_PLAY:
         if len(ids) > 1 or ids[0] != g.drawn:
-            return ("T3", "After drawing you may only play the card you just drew.")
+            return _ONLY_DRAWN
         err = match_error(g, first)
     elif phase is P_SKIP_RELAY:
-        err = None if first.kind is K_SKIP else (
-            "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
+        err = None if first.kind is K_SKIP else _ONLY_SKIP
     else:
         err = answer_error(g, ids, first)
-    if err is not None:
-        return err
-    if len(ids) == hand_size and g.settings.no_action_finish and first.kind in _FINISH_FORBIDDEN:
+    # ``err`` is returned unnarrowed: once narrowed to a tuple, the compiled build
+    # would copy it into a new tuple on return.
+    if err is None and len(ids) == hand_size and g.settings.no_action_finish \
+            and first.kind in _FINISH_FORBIDDEN:
         return ("H6", "Your last card may not be a Skip, Reverse or Wild: draw instead.")
-    return None
+    return err
 
 
 def colour_error(ids: tuple[int, ...], colour: Colour | None) -> Refusal | None:

@@ -6,6 +6,7 @@ Re-dealing the cards hidden from ``seat`` never changes its view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Final, NamedTuple
 
@@ -48,7 +49,7 @@ class PlayerView(NamedTuple):
     hand: tuple[Card, ...]  # this seat's own cards, in hand order
     hand_sizes: tuple[int, ...]  # every seat's card count
     top_card: Card | None
-    discard: tuple[Card, ...]  # the face-up pile, bottom first (public)
+    discard: Sequence[Card]  # the face-up pile, bottom first (public; an O(1) snapshot)
     draw_pile_size: int
     colour: Colour | None  # the colour in effect (a wild's named colour lives here)
     direction: int  # +1 clockwise, -1 counter-clockwise

@@ -1,0 +1,64 @@
+"""Prefix: an O(1) read-only snapshot of a list that is only ever appended to.
+
+The engine hands every PlayerView the discard pile (and, through EventLog, the
+round's log) this way instead of copying it for every decision: it only
+appends to those lists and gives them a new list when it resets them, so the
+first ``n`` items a snapshot shows never change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Generic, TypeVar, overload
+
+T = TypeVar("T")
+
+
+class Prefix(Sequence[T], Generic[T]):
+    """The first ``n`` items of ``items`` (an append-only list), read-only.
+
+    Compares equal to another Prefix or a tuple with the same items."""
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list[T], n: int) -> None:
+        self._items = items
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
+        if isinstance(i, slice):
+            return tuple(self)[i]
+        return self._items[self._index(i)]
+
+    def _index(self, i: int) -> int:
+        """``i`` as a position from the start (IndexError outside the snapshot)."""
+        n = self._n
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("index out of range")
+        return i
+
+    def __iter__(self) -> Iterator[T]:
+        return islice(self._items, self._n)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Prefix, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
