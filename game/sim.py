@@ -16,18 +16,18 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, cast
 
 from game.ai.base import Agent, Choice
 from game.ai.registry import make_agent
-from game.rules.actions import Action, NextRound
+from game.rules.actions import ACTION_TYPES, Action, NextRound
 from game.rules.engine import Game
 from game.rules.errors import RulesError
 from game.rules.settings import RuleSettings, preset, settings_from_data
-from game.rules.view import Phase
+from game.rules.view import Phase, PlayerView
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -48,15 +48,23 @@ class GameResult:
     think: dict[int, list[float]] = field(default_factory=dict)  # seat -> seconds per decision
 
 
-def _ask(agent: Agent, g: Game, seat: int, legal: Sequence[Action],
+Chooser = Callable[[PlayerView, Sequence[Action]], "Action | Choice | None"]
+_ACTIONS: Final = frozenset(ACTION_TYPES.values())
+
+
+def _ask(choose: Chooser, g: Game, seat: int, legal: Sequence[Action],
          times: list[float] | None) -> Action | None:
     view = g.view(seat)
     if times is None:
-        result = agent.choose(view, legal)
+        result = choose(view, legal)
     else:
         t0 = time.perf_counter()
-        result = agent.choose(view, legal)
+        result = choose(view, legal)
         times.append(time.perf_counter() - t0)
+    if result is None:
+        return None
+    if type(result) in _ACTIONS:  # a bare action (the usual answer)
+        return cast(Action, result)
     if isinstance(result, Choice):
         return result.action
     return result
@@ -68,6 +76,7 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
     """Play one round (or a whole match); ``agents[i]`` sits in seat ``i``."""
     n = len(agents)
     g = Game.new(settings, n, seed)
+    choosers: list[Chooser] = [a.choose for a in agents]  # bound once per game
     think: dict[int, list[float]] = {s: [] for s in range(n) if timed and timed[s]}
     turns = 0
     while turns < max_turns:
@@ -79,7 +88,7 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
             for s in seats:
                 legal = g.legal_actions(s)
                 if legal:
-                    act = _ask(agents[s], g, s, legal, think.get(s))
+                    act = _ask(choosers[s], g, s, legal, think.get(s))
                     if act is not None:
                         g.apply(act)
                         break
@@ -91,7 +100,7 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
             continue
         seat = g.to_act
         legal = g.legal_actions(seat)
-        act = _ask(agents[seat], g, seat, legal, think.get(seat))
+        act = _ask(choosers[seat], g, seat, legal, think.get(seat))
         if act is None:
             raise RulesError(f"agent in seat {seat} declined its own turn")
         g.apply(act)

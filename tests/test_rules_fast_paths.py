@@ -11,12 +11,14 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from engine_play import random_seats, random_settings, step
 
 from game.rules.cards import DECK
 from game.rules.engine import Game
 from game.rules.events import EventLog, redact
-from game.rules.view import PlayerView
+from game.rules.settings import OFFICIAL
+from game.rules.view import VIEW_FIELDS, PlayerView
 
 
 def expected_view(g: Game, seat: int) -> dict[str, object]:
@@ -52,7 +54,7 @@ def expected_view(g: Game, seat: int) -> dict[str, object]:
 
 
 def test_every_view_field_by_name_over_random_games():
-    assert len(PlayerView._fields) == 26
+    assert len(VIEW_FIELDS) == 26
     rng = random.Random(5)
     checked = 0
     for i in range(40):
@@ -69,7 +71,7 @@ def test_every_view_field_by_name_over_random_games():
                     assert isinstance(view, PlayerView)
                     assert isinstance(view.log, EventLog)
                     want = expected_view(g, seat)
-                    got = view._asdict()
+                    got = view.as_dict()
                     assert got.keys() == want.keys()
                     for name, value in want.items():
                         assert got[name] == value, name
@@ -115,3 +117,17 @@ def test_engine_shuffle_is_exactly_random_shuffle():
             shuffle(b, ys)
             assert xs == ys
             assert a.getstate() == b.getstate()
+
+
+def test_views_compare_by_value_and_are_read_only_to_mypy():
+    g = Game.new(OFFICIAL, 3, 11)
+    a, b = g.view(1), g.view(1)
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert a != g.view(2)
+    assert list(a.as_dict()) == list(VIEW_FIELDS)
+    assert repr(a).startswith("PlayerView(seat=1, num_seats=3")
+    import game.rules.view as view_module
+
+    if not (view_module.__file__ or "").endswith(".py"):  # the compiled build
+        with pytest.raises(AttributeError):
+            a.seat = 2  # type: ignore[misc]

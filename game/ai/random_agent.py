@@ -31,9 +31,9 @@ class RandomAgent:
         if view.to_act != view.seat:
             if rand() < 0.5:
                 return None  # out of turn: react only half of the time
-            return legal[int(rand() * len(legal))]
+            return legal[int(rand() * float(len(legal)))]
         options: list[Action] = [a for a in legal
                                  if type(a) is not _DRAW and type(a) is not _WRONG]
         if not options:
             options = list(legal)
-        return options[int(rand() * len(options))]
+        return options[int(rand() * float(len(options)))]

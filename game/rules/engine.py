@@ -66,12 +66,11 @@ HAND_SIZE = 7  # S3
 CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 
-_new_view: Final = tuple.__new__
 _DRAW_KINDS: Final = (K_DRAW_TWO, K_WILD_DRAW_FOUR)
 _DECISION_PHASES: Final = (P_CHALLENGE, P_PENALTY, P_SKIP_RELAY)
 
 
-def shuffle(rng: random.Random, x: list[int]) -> None:
+def shuffle(rng: random.Random, x: list[Any]) -> None:
     """Exactly ``rng.shuffle(x)`` (CPython's Fisher-Yates over ``getrandbits``), so
     seeds and saves replay the same, but compiled with the engine by the optional
     mypyc build instead of calling the interpreted ``random.shuffle`` per card."""
@@ -82,7 +81,7 @@ def shuffle(rng: random.Random, x: list[int]) -> None:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
+        x[i], x[j] = x[j], x[i]  # (items typed Any: moved as they are, never unboxed)
 
 
 def _twins() -> tuple[int, ...]:
@@ -205,6 +204,12 @@ class Game:
         # The discard pile as cards, for views (see _discard_cards).
         self._discard_shown: list[Card] = []
         self._discard_list: list[int] = self.discard  # the list _discard_shown follows
+        self._discard_view: Prefix[Card] = Prefix(self._discard_shown, 0)  # the last one made
+        # scores, round_points and out as tuples for views, with the lists they show
+        # (reset where the engine changes them; see _standings_for_view).
+        self._standings: tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                               tuple[int, ...], list[int], list[list[int]],
+                               list[int]] | None = None
         half = seats // 2
         self._teams = tuple(s % half for s in range(seats)) if settings.teams else ()
 
@@ -316,6 +321,7 @@ class Game:
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = self.jump_from = -1
         self.out = []
+        self._standings = None
         self.winner = -1
         self.dry_turns = 0
         for _ in range(HAND_SIZE):  # S3: one at a time, from the dealer's left
@@ -547,9 +553,12 @@ class Game:
         size = len(hand)
         return any(P.card_error(self, _ONE[c], DECK[c], size) is None for c in hand)
 
-    def _plays(self, seat: int, singles: set[int] | None = None) -> list[Action]:
-        """Every legal Play of ``seat``; the ids playable alone go into ``singles``."""
-        out: list[Action] = []
+    def _plays(self, seat: int, singles: set[int] | None = None,
+               out: list[Action] | None = None) -> list[Action]:
+        """Every legal Play of ``seat`` (appended to ``out`` when given); the ids
+        playable alone go into ``singles``."""
+        if out is None:
+            out = []
         if P.turn_error(self, seat) is not None:
             return out
         hand = self.hands[seat]
@@ -560,7 +569,11 @@ class Game:
         cards = [self.drawn] if keep else hand
         for c in cards:
             if P.card_error(self, _ONE[c], DECK[c], size) is None:  # held: play_error's rest holds
-                out.extend(_SINGLE[seat][c])
+                plays = _SINGLE[seat][c]
+                if len(plays) == 1:
+                    out.append(plays[0])
+                else:
+                    out.extend(plays)  # a wild: one per colour
                 if singles is not None:
                     singles.add(c)
             if multi:
@@ -603,10 +616,10 @@ class Game:
             return out
         wrong = phase is P_PLAY and self._wrong_play_penalty > 0
         singles: set[int] | None = set() if wrong else None
-        plays = self._plays(seat, singles)
-        out.extend(plays)
+        before = len(out)
+        self._plays(seat, singles, out)
         if phase is P_PLAY:
-            if not (self._forced_play and plays):
+            if not (self._forced_play and len(out) > before):
                 out.append(_DRAW[seat])
             if singles is not None:
                 # T8: in a normal turn a held card alone is playable exactly when
@@ -921,10 +934,12 @@ class Game:
             self._end_round(seat)
             return
         self.out.append(seat)
+        self._standings = None
         self._emit(ev("out", seat=seat, value=len(self.out)))
         remaining = [s for s in range(self.n) if s not in self.out]
         if len(remaining) == 1:
             self.out.append(remaining[0])
+            self._standings = None
             self._emit(ev("out", seat=remaining[0], value=len(self.out)))
             self._end_round(self.out[0])
             return
@@ -960,6 +975,7 @@ class Game:
         for x in range(n):
             self.scores[x] += gained[x]
         self.round_points.append(gained)
+        self._standings = None
         self.winner = winner
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = -1
@@ -1015,16 +1031,34 @@ class Game:
             k = 0
         if k < len(pile):
             shown.extend([DECK[c] for c in pile[k:]])
-        return Prefix(shown, len(shown))
+        snap = self._discard_view
+        if snap._items is not shown or len(snap) != len(shown):
+            snap = self._discard_view = Prefix(shown, len(shown))
+        return snap
+
+    def _standings_for_view(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                                           tuple[int, ...], list[int], list[list[int]],
+                                           list[int]]:
+        """(scores, round_points, out) as tuples, made again only when they change:
+        the engine resets the cache where it changes them, and a list replaced from
+        outside (a loaded or rigged game) is noticed by identity."""
+        st = self._standings
+        if st is None or st[3] is not self.scores or st[4] is not self.round_points \
+                or st[5] is not self.out:
+            st = self._standings = (tuple(self.scores),
+                                    tuple([tuple(r) for r in self.round_points]),
+                                    tuple(self.out), self.scores, self.round_points, self.out)
+        return st
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
         mine = 0 <= seat < self.n
         drawn = self.drawn
+        standings = self._standings_for_view()
         jump = self.jump_card
-        # Positional, in PlayerView's field order (checked by tests/test_no_peek.py):
-        # the NamedTuple's keyword __new__ is interpreted and costs more than the rest.
-        return _new_view(PlayerView, (
+        # Positional, in PlayerView's field order (tests/test_rules_fast_paths.py
+        # checks every field by name).
+        return PlayerView(
             seat,  # seat
             self.n,  # num_seats
             self.settings,  # settings
@@ -1045,15 +1079,15 @@ class Game:
             DECK[jump] if jump >= 0 else None,  # jump_in_card
             self.dealer,  # dealer
             self.round_no,  # round_no
-            tuple(self.scores),  # scores
-            tuple([tuple(r) for r in self.round_points]),  # round_points
-            tuple(self.out),  # out
+            standings[0],  # scores
+            standings[1],  # round_points
+            standings[2],  # out
             self._teams,  # teams
             self.winner,  # winner
             # this round's events as ``seat`` sees them: an O(1) snapshot of the
             # append-only public log and this seat's own private events
             EventLog(self._public, len(self._public), self._own.get(seat)),  # log
-        ))
+        )
 
     # ---------------------------------------------------------- persistence
     _SCALARS: ClassVar[tuple[str, ...]] = ("direction", "current", "to_act", "pending", "pending_kind", "pending_skips",
