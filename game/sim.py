@@ -88,7 +88,7 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
             for s in seats:
                 legal = g.legal_actions(s)
                 if legal:
-                    act = _ask(choosers[s], g, s, legal, think.get(s))
+                    act = _ask(choosers[s], g, s, legal, think.get(s) if think else None)
                     if act is not None:
                         g.apply(act)
                         break
@@ -100,7 +100,7 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
             continue
         seat = g.to_act
         legal = g.legal_actions(seat)
-        act = _ask(choosers[seat], g, seat, legal, think.get(seat))
+        act = _ask(choosers[seat], g, seat, legal, think.get(seat) if think else None)
         if act is None:
             raise RulesError(f"agent in seat {seat} declined its own turn")
         g.apply(act)

@@ -32,8 +32,9 @@ class RandomAgent:
             if rand() < 0.5:
                 return None  # out of turn: react only half of the time
             return legal[int(rand() * float(len(legal)))]
-        options: list[Action] = [a for a in legal
+        moves = legal if isinstance(legal, list) else list(legal)  # (a list: read natively)
+        options: list[Action] = [a for a in moves
                                  if type(a) is not _DRAW and type(a) is not _WRONG]
         if not options:
-            options = list(legal)
+            options = moves
         return options[int(rand() * float(len(options)))]

@@ -248,6 +248,12 @@ class Game:
         self._ev.append(e)
         self._file(e, public_version(e))
 
+    def _emit_public(self, e: Event) -> None:
+        """Emit an event everyone sees whole (a turn, skip, colour or play event)."""
+        self._ev.append(e)
+        self.log.append(e)
+        self._public.append(e)
+
     def _emit_hidden(self, e: Event, shown: Event) -> None:
         """Emit a deal or draw: only ``e.seat`` (its only owner) sees the cards,
         everyone else sees ``shown`` (its public version, made by the caller)."""
@@ -355,7 +361,7 @@ class Game:
         if s.first_player == "count_off" and card.number is not None:
             first = (self.dealer + card.number) % self.n
         if card.kind is K_SKIP:
-            self._emit(_SKIP_EV[first])
+            self._emit_public(_SKIP_EV[first])
             self._begin_turn(self._next(first))
         elif card.kind is K_REVERSE:
             self.direction = -1
@@ -363,12 +369,12 @@ class Game:
             self._begin_turn(self.dealer)
         elif card.kind is K_DRAW_TWO:
             self._draw(first, 2, "penalty")
-            self._emit(_SKIP_EV[first])
+            self._emit_public(_SKIP_EV[first])
             self._begin_turn(self._next(first))
         elif card.kind is K_WILD:
             self.current = self.to_act = first
             self.phase = P_CHOOSE_COLOUR
-            self._emit(_TURN_EV[self.phase][first])
+            self._emit_public(_TURN_EV[self.phase][first])
         else:
             self._begin_turn(first)
 
@@ -389,13 +395,13 @@ class Game:
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
-        self._emit(_TURN_EV[phase][seat])
+        self._emit_public(_TURN_EV[phase][seat])
 
     def _skip_and_advance(self, victim: int, count: int = 1) -> None:
         """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
         s = victim
         for _ in range(count):
-            self._emit(_SKIP_EV[s])
+            self._emit_public(_SKIP_EV[s])
             s = self._next(s)
         self._begin_turn(s)
 
@@ -684,7 +690,7 @@ class Game:
                 self._begin_turn(self._next(seat))
             elif type(action) is ChooseColour:
                 self.colour = action.colour
-                self._emit(_COLOUR_EV[seat][_COLOUR_INDEX[action.colour]])
+                self._emit_public(_COLOUR_EV[seat][_COLOUR_INDEX[action.colour]])
                 self._begin_turn(seat)
             elif type(action) is Challenge:
                 self._challenge(seat)
@@ -731,7 +737,7 @@ class Game:
             self.drawn = cid
             self.phase = P_KEEP_OR_PLAY
             if P.card_error(self, _ONE[cid], DECK[cid], len(hand)) is None:
-                self._emit(_TURN_EV[self.phase][seat])
+                self._emit_public(_TURN_EV[self.phase][seat])
                 return
             self.phase = P_PLAY
             if not until:
@@ -790,7 +796,10 @@ class Game:
             guilty = P.wd4_guilty(self, seat, ids)
         hand = self.hands[seat]
         for cid in ids:
-            hand.remove(cid)
+            i = 0
+            while hand[i] != cid:  # (play_error checked that it is held)
+                i += 1
+            hand.pop(i)
             self.discard.append(cid)
         self.colour = top.colour if top.colour is not None else colour
         self.first_colour_only = False
@@ -798,11 +807,11 @@ class Game:
         self.dry_turns = 0
         if len(ids) == 1:
             row = _PLAY_EV[seat][ids[0]]
-            self._emit(row[0] if colour is None else row[_COLOUR_INDEX[colour]])
+            self._emit_public(row[0] if colour is None else row[_COLOUR_INDEX[colour]])
         else:
             self._emit(ev("play", seat=seat, cards=ids, colour=self.colour))
         if top.colour is None and colour is not None:
-            self._emit(_COLOUR_EV[seat][_COLOUR_INDEX[colour]])
+            self._emit_public(_COLOUR_EV[seat][_COLOUR_INDEX[colour]])
         jump = self._jump_in
         if jump != "off" and top.colour is not None and (jump == "all" or kind is K_NUMBER):
             self.jump_card, self.jump_from = ids[-1], seat
@@ -830,7 +839,7 @@ class Game:
         if number == 7:
             self.current = self.to_act = seat
             self.phase = P_CHOOSE_SWAP
-            self._emit(_TURN_EV[self.phase][seat])
+            self._emit_public(_TURN_EV[self.phase][seat])
             return
         active = [s for s in range(self.n) if s not in self.out]
         moved = {self._next(s): self.hands[s] for s in active}
@@ -1014,15 +1023,18 @@ class Game:
         else:
             self.phase = P_ROUND_OVER
             self.to_act = winner
-            self._emit(_TURN_EV[self.phase][winner])
+            self._emit_public(_TURN_EV[self.phase][winner])
 
     # ----------------------------------------------------------------- view
     def _discard_cards(self) -> Prefix[Card]:
         """The discard pile as cards, an O(1) snapshot: the engine only appends to
         ``discard`` and gives it a new list when it resets it (T7, a new round), and
         ``_discard_shown`` follows it the same way."""
-        shown = self._discard_shown
         pile = self.discard
+        snap = self._discard_view
+        if snap._n == len(pile) and pile is self._discard_list:
+            return snap  # unchanged since the last view
+        shown = self._discard_shown
         k = len(shown)
         if pile is not self._discard_list or k > len(pile) or (
                 k and shown[k - 1] is not DECK[pile[k - 1]]):
@@ -1031,9 +1043,7 @@ class Game:
             k = 0
         if k < len(pile):
             shown.extend([DECK[c] for c in pile[k:]])
-        snap = self._discard_view
-        if snap._items is not shown or len(snap) != len(shown):
-            snap = self._discard_view = Prefix(shown, len(shown))
+        snap = self._discard_view = Prefix(shown, len(shown))
         return snap
 
     def _standings_for_view(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
