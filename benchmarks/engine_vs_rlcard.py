@@ -24,6 +24,7 @@ import statistics
 import time
 
 from game.ai.base import RandomAgent
+from game.rules.actions import Draw
 from game.rules.engine import Game
 from game.rules.settings import OFFICIAL
 from game.sim import play_game
@@ -54,8 +55,8 @@ def ours_bare(seconds: float, seed: int) -> tuple[float, float]:
         g = Game.new(OFFICIAL, 4, seed + games)
         while not (g.round_over or g.is_over):
             legal = g.legal_actions(g.to_act)
-            plays = [a for a in legal if a.kind != "draw"] or legal
-            g.apply(plays[rng.randrange(len(plays))])
+            plays = [a for a in legal if type(a) is not Draw] or legal
+            g.apply(plays[int(rng.random() * len(plays))])
             turns += 1
         games += 1
     dt = time.perf_counter() - t0

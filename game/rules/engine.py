@@ -122,6 +122,7 @@ _TURN_EV: Final = {p: tuple(ev("turn", seat=s, reason=p.value) for s in range(10
 _DEAL_EV: Final = tuple(tuple(ev("deal", seat=s, cards=(c,)) for c in range(len(DECK)))
                         for s in range(10))
 _DEAL_SHOWN: Final = tuple(public_version(e[0]) for e in _DEAL_EV)  # as the others see a deal
+_PLAY_TURN_EV: Final = _TURN_EV[P_PLAY]
 _SKIP_EV: Final = tuple(ev("skip", seat=s) for s in range(10))
 # A colour named, per seat and colour (index in COLOURS).
 _COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
@@ -205,11 +206,13 @@ class Game:
         self._discard_shown: list[Card] = []
         self._discard_list: list[int] = self.discard  # the list _discard_shown follows
         self._discard_view: Prefix[Card] = Prefix(self._discard_shown, 0)  # the last one made
-        # scores, round_points and out as tuples for views, with the lists they show
-        # (reset where the engine changes them; see _standings_for_view).
-        self._standings: tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                               tuple[int, ...], list[int], list[list[int]],
-                               list[int]] | None = None
+        # scores, round_points and out as tuples for views, and the lists they show
+        # (see _refresh_standings; the engine clears _standings where it changes them).
+        self._standings = False
+        self._scores_t: tuple[int, ...] = ()
+        self._points_t: tuple[tuple[int, ...], ...] = ()
+        self._out_t: tuple[int, ...] = ()
+        self._standings_of: tuple[list[int], list[list[int]], list[int]] | None = None
         half = seats // 2
         self._teams = tuple(s % half for s in range(seats)) if settings.teams else ()
 
@@ -327,7 +330,7 @@ class Game:
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = self.jump_from = -1
         self.out = []
-        self._standings = None
+        self._standings = False
         self.winner = -1
         self.dry_turns = 0
         for _ in range(HAND_SIZE):  # S3: one at a time, from the dealer's left
@@ -395,7 +398,7 @@ class Game:
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
-        self._emit_public(_TURN_EV[phase][seat])
+        self._emit_public(_PLAY_TURN_EV[seat] if phase is P_PLAY else _TURN_EV[phase][seat])
 
     def _skip_and_advance(self, victim: int, count: int = 1) -> None:
         """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
@@ -943,12 +946,12 @@ class Game:
             self._end_round(seat)
             return
         self.out.append(seat)
-        self._standings = None
+        self._standings = False
         self._emit(ev("out", seat=seat, value=len(self.out)))
         remaining = [s for s in range(self.n) if s not in self.out]
         if len(remaining) == 1:
             self.out.append(remaining[0])
-            self._standings = None
+            self._standings = False
             self._emit(ev("out", seat=remaining[0], value=len(self.out)))
             self._end_round(self.out[0])
             return
@@ -984,7 +987,7 @@ class Game:
         for x in range(n):
             self.scores[x] += gained[x]
         self.round_points.append(gained)
-        self._standings = None
+        self._standings = False
         self.winner = winner
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = -1
@@ -1046,25 +1049,25 @@ class Game:
         snap = self._discard_view = Prefix(shown, len(shown))
         return snap
 
-    def _standings_for_view(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                                           tuple[int, ...], list[int], list[list[int]],
-                                           list[int]]:
-        """(scores, round_points, out) as tuples, made again only when they change:
-        the engine resets the cache where it changes them, and a list replaced from
-        outside (a loaded or rigged game) is noticed by identity."""
-        st = self._standings
-        if st is None or st[3] is not self.scores or st[4] is not self.round_points \
-                or st[5] is not self.out:
-            st = self._standings = (tuple(self.scores),
-                                    tuple([tuple(r) for r in self.round_points]),
-                                    tuple(self.out), self.scores, self.round_points, self.out)
-        return st
+    def _refresh_standings(self) -> None:
+        """scores, round_points and out as tuples for views, made again only when
+        they change: the engine clears ``_standings`` where it changes them, and a
+        list replaced from outside (a loaded or rigged game) is noticed by identity."""
+        of = self._standings_of
+        if self._standings and of is not None and of[0] is self.scores \
+                and of[1] is self.round_points and of[2] is self.out:
+            return
+        self._scores_t = tuple(self.scores)
+        self._points_t = tuple([tuple(r) for r in self.round_points])
+        self._out_t = tuple(self.out)
+        self._standings_of = (self.scores, self.round_points, self.out)
+        self._standings = True
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
         mine = 0 <= seat < self.n
         drawn = self.drawn
-        standings = self._standings_for_view()
+        self._refresh_standings()
         jump = self.jump_card
         # Positional, in PlayerView's field order (tests/test_rules_fast_paths.py
         # checks every field by name).
@@ -1089,9 +1092,9 @@ class Game:
             DECK[jump] if jump >= 0 else None,  # jump_in_card
             self.dealer,  # dealer
             self.round_no,  # round_no
-            standings[0],  # scores
-            standings[1],  # round_points
-            standings[2],  # out
+            self._scores_t,  # scores
+            self._points_t,  # round_points
+            self._out_t,  # out
             self._teams,  # teams
             self.winner,  # winner
             # this round's events as ``seat`` sees them: an O(1) snapshot of the
