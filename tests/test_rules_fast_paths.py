@@ -110,7 +110,7 @@ def test_engine_shuffle_is_exactly_random_shuffle():
     from game.rules.engine import shuffle
 
     for seed in range(300):
-        for n in (0, 1, 2, 3, 7, 54, 107, 108):
+        for n in (0, 1, 2, 3, 5, 7, 9, 17, 33, 54, 65, 107, 108, 129, 300):
             a, b = random.Random(seed), random.Random(seed)
             xs, ys = list(range(n)), list(range(n))
             a.shuffle(xs)

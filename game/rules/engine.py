@@ -1044,9 +1044,10 @@ class Game:
             self._discard_list = pile
             shown = self._discard_shown = []  # a new list: older snapshots keep theirs
             k = 0
-        if k < len(pile):
-            shown.extend([DECK[c] for c in pile[k:]])
-        snap = self._discard_view = Prefix(shown, len(shown))
+        while k < len(pile):
+            shown.append(DECK[pile[k]])
+            k += 1
+        snap = self._discard_view = Prefix(shown, k)
         return snap
 
     def _refresh_standings(self) -> None:

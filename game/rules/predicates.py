@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .cards import DECK, K_DRAW_TWO, K_REVERSE, K_SKIP, K_WILD, K_WILD_DRAW_FOUR, Card, Colour
+from .cards import (
+    DECK,
+    K_DRAW_TWO,
+    K_REVERSE,
+    K_SKIP,
+    K_WILD,
+    K_WILD_DRAW_FOUR,
+    Card,
+    Colour,
+    Kind,
+)
 from .view import P_CHALLENGE, P_KEEP_OR_PLAY, P_PENALTY, P_PLAY, P_SKIP_RELAY
 
 if TYPE_CHECKING:
@@ -25,6 +35,10 @@ _NO_MATCH: Final[Refusal | None] = (
     "T1", "It matches neither the colour in effect nor the top card's number or symbol.")
 _FIRST_COLOUR: Final[Refusal | None] = (
     "S4", "The first play must follow the turned card's colour (or be a wild).")
+# Card.face (kind and number, what "the same number or symbol" compares) as one int
+# per card id: the kind's position * 16 + the number (15 for none).
+_FACE: Final[tuple[int, ...]] = tuple(
+    list(Kind).index(c.kind) * 16 + (15 if c.number is None else c.number) for c in DECK)
 _NO_PLAY_NOW: Final[Refusal | None] = ("phase", "No card can be played now.")
 _NOT_YOUR_TURN: Final[Refusal | None] = ("turn", "It is not your turn.")
 _ONLY_DRAWN: Final[Refusal | None] = (
@@ -48,8 +62,7 @@ def match_error(g: Game, card: Card) -> Refusal | None:
         return _FIRST_COLOUR
     if card.colour is colour:
         return None
-    top = DECK[g.discard[-1]]
-    if card.kind is top.kind and card.number == top.number:
+    if _FACE[card.id] == _FACE[g.discard[-1]]:  # the same number or symbol
         return None
     return _NO_MATCH
 
