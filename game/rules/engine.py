@@ -145,6 +145,7 @@ _DRAW_SHOWN: Final = {
 # (id,) for every card, made once (typed as a boxed tuple: the compiled build would
 # otherwise unpack each one and allocate it again for every call).
 _ONE: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(len(DECK)))
+_ALL_IDS: Final = tuple(range(len(DECK)))  # every card id, for a fresh deck
 # Every single-card play, per seat and card (a wild: one per colour named).
 _SINGLE: Final = tuple(tuple(_make_plays(s, (c,)) for c in range(len(DECK))) for s in range(10))
 
@@ -201,7 +202,7 @@ class Game:
         # log[i] as seen by every seat but its owner(s), and per seat the positions
         # of its own private events (draws, a challenge it made or faced).
         self._public: list[Event] = []
-        self._own: dict[int, dict[int, Event]] = {}
+        self._own: list[dict[int, Event] | None] = [None] * seats
         # The discard pile as cards, for views (see _discard_cards).
         self._discard_shown: list[Card] = []
         self._discard_list: list[int] = self.discard  # the list _discard_shown follows
@@ -265,7 +266,7 @@ class Game:
         self.log.append(e)
         self._public.append(shown)
         seat = e.seat
-        own = self._own.get(seat)
+        own = self._own[seat]
         if own is None:
             own = self._own[seat] = {}
         own[i] = e
@@ -274,7 +275,7 @@ class Game:
         """A new round's log (and its public and per-seat private versions)."""
         self.log = []
         self._public = []
-        self._own = {}
+        self._own = [None] * self.n
 
     def _file(self, e: Event, shown: Event) -> None:
         """Log ``e`` and its public version ``shown`` (and note who may see its cards)."""
@@ -283,14 +284,14 @@ class Game:
         self._public.append(shown)
         if shown is not e:
             for seat in owners(e):
-                own = self._own.get(seat)
+                own = self._own[seat]
                 if own is None:
                     own = self._own[seat] = {}
                 own[i] = e
 
     def _choose_dealer(self) -> None:
         """S2: everyone draws; the highest number card deals; others and ties draw again."""
-        deck = list(range(len(DECK)))
+        deck = list(_ALL_IDS)
         shuffle(self.rng, deck)
         candidates = list(range(self.n))
         while True:
@@ -301,7 +302,7 @@ class Game:
                 num = DECK[cid].number
                 drawn[seat] = -1 if num is None else num
                 if not deck:
-                    deck = list(range(len(DECK)))
+                    deck = list(_ALL_IDS)
                     shuffle(self.rng, deck)
             best = max(drawn.values())
             tied = [s for s in candidates if drawn[s] == best]
@@ -315,7 +316,7 @@ class Game:
         self.round_no += 1
         self._start_log()
         self._emit(ev("round_start", seat=self.dealer, value=self.round_no))
-        pile = list(range(len(DECK)))
+        pile = list(_ALL_IDS)
         shuffle(self.rng, pile)
         self.draw_pile = pile
         self.discard = []
@@ -1100,7 +1101,7 @@ class Game:
             self.winner,  # winner
             # this round's events as ``seat`` sees them: an O(1) snapshot of the
             # append-only public log and this seat's own private events
-            EventLog(self._public, len(self._public), self._own.get(seat)),  # log
+            EventLog(self._public, len(self._public), self._own[seat] if mine else None),  # log
         )
 
     # ---------------------------------------------------------- persistence
@@ -1181,7 +1182,7 @@ class Game:
         assert len(self.hands) == n, "one hand per seat"
         everything = self.draw_pile + self.discard + [c for h in self.hands for c in h]
         assert len(everything) == len(DECK), f"{len(everything)} cards instead of 108"
-        assert sorted(everything) == list(range(len(DECK))), "each card in exactly one place"
+        assert sorted(everything) == list(_ALL_IDS), "each card in exactly one place"
         assert self.discard, "the discard pile is never empty after setup"
         assert len(self.scores) == n and all(isinstance(x, int) for x in self.scores)
         assert self.direction in (1, -1)

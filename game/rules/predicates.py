@@ -39,6 +39,11 @@ _FIRST_COLOUR: Final[Refusal | None] = (
 # per card id: the kind's position * 16 + the number (15 for none).
 _FACE: Final[tuple[int, ...]] = tuple(
     list(Kind).index(c.kind) * 16 + (15 if c.number is None else c.number) for c in DECK)
+_TAKE_THE_CARDS: Final[Refusal | None] = (
+    "T4", "You were hit by a draw card: take the cards (or challenge a Wild Draw Four).")
+_NO_ANSWER: Final[Refusal | None] = (
+    "H1", "Only a draw card (stacking) or a Skip/Reverse of the colour in effect (deflect) "
+    "answers a penalty.")
 _NO_PLAY_NOW: Final[Refusal | None] = ("phase", "No card can be played now.")
 _NOT_YOUR_TURN: Final[Refusal | None] = ("turn", "It is not your turn.")
 _ONLY_DRAWN: Final[Refusal | None] = (
@@ -88,17 +93,26 @@ def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
             return None
         return ("H5", "Only a Skip or Reverse of the colour in effect deflects the penalty.")
     if s.stack_rule == "off" and not s.deflect:
-        return ("T4", "You were hit by a draw card: take the cards (or challenge a Wild Draw Four).")
-    return ("H1", "Only a draw card (stacking) or a Skip/Reverse of the colour in effect (deflect) answers a penalty.")
+        return _TAKE_THE_CARDS
+    return _NO_ANSWER
 
 
 def turn_error(g: Game, seat: int) -> Refusal | None:
     """May ``seat`` play cards at all right now?"""
-    if g.phase not in _PLAY_PHASES:
+    phase = g.phase
+    if phase is not P_PLAY and phase not in _PLAY_PHASES:
         return _NO_PLAY_NOW
     if seat != g.to_act:
         return _NOT_YOUR_TURN
     return None
+
+
+def _holds(hand: list[int], card: int) -> bool:
+    """``card in hand``, as a loop the compiled build runs natively."""
+    for c in hand:
+        if c == card:
+            return True
+    return False
 
 
 def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
@@ -110,7 +124,7 @@ def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
     if not ids:
         return ("T1", "Play at least one card.")
     for cid in ids:
-        if cid not in hand:
+        if not _holds(hand, cid):
             return ("T1", "You do not hold that card.")
     n = len(ids)
     first = DECK[ids[0]]
