@@ -2,7 +2,7 @@
 
 Everything else lives in pyproject.toml; a normal install (the README's two
 commands) stays pure Python. The compiled build is the same source, compiled
-ahead of time (about 5x faster; see docs/ENGINE_API.md "Speed"):
+ahead of time (about 7x faster; see docs/ENGINE_API.md "Speed"):
 
     pip install setuptools wheel "mypy>=1.10"
     UNO_COMPILE=1 pip install --no-build-isolation .
