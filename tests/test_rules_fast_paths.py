@@ -131,3 +131,24 @@ def test_views_compare_by_value_and_are_read_only_to_mypy():
     if not (view_module.__file__ or "").endswith(".py"):  # the compiled build
         with pytest.raises(AttributeError):
             a.seat = 2  # type: ignore[misc]
+
+
+def test_precomputed_events_match_the_redaction_rule():
+    """The engine files turns, skips, colours and single-card plays as public and
+    deals and draws with a ready-made public version: both must agree with
+    ``public_version`` (the one rule for who sees what)."""
+    import game.rules.engine as E
+    from game.rules.events import ev, public_version
+
+    public = [*E._SKIP_EV, *(e for row in E._TURN_EV.values() for e in row),
+              *(e for row in E._COLOUR_EV for e in row),
+              *(e for seat in E._PLAY_EV for card in seat for e in card)]
+    assert all(public_version(e) is e for e in public)
+    for seat in range(10):
+        assert E._DEAL_SHOWN[seat] == public_version(E._DEAL_EV[seat][0])
+        for c in range(len(DECK)):
+            assert E._DRAW1_EV[seat][c] == ev("draw", seat=seat, cards=(c,), reason="choice")
+        for reason, rows in E._DRAW_SHOWN.items():
+            for k in range(1, E._SHOWN_MAX + 1):
+                drawn = ev("draw", seat=seat, cards=tuple(range(k)), reason=reason)
+                assert rows[seat][k] == public_version(drawn)
