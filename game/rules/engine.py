@@ -136,16 +136,16 @@ _PLAY_EV: Final = tuple(tuple(
 # T3: one card drawn by choice, per seat and card.
 _DRAW1_EV: Final = tuple(tuple(ev("draw", seat=s, cards=(c,), reason="choice")
                                for c in range(len(DECK))) for s in range(10))
+_ALL_IDS: Final = tuple(range(len(DECK)))  # every card id, for a fresh deck
 # What the others see of a draw: per reason, seat and count (up to _SHOWN_MAX).
 _SHOWN_MAX: Final = 16
 _DRAW_SHOWN: Final = {
-    r: tuple(tuple(ev("draw", seat=s, hidden=k, reason=r) for k in range(_SHOWN_MAX + 1))
-             for s in range(10))
+    r: tuple(tuple(public_version(ev("draw", seat=s, cards=_ALL_IDS[:k], reason=r))
+                   for k in range(_SHOWN_MAX + 1)) for s in range(10))
     for r in ("choice", "penalty", "uno", "false_uno", "challenge", "wrong_play")}
 # (id,) for every card, made once (typed as a boxed tuple: the compiled build would
 # otherwise unpack each one and allocate it again for every call).
 _ONE: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(len(DECK)))
-_ALL_IDS: Final = tuple(range(len(DECK)))  # every card id, for a fresh deck
 # Every single-card play, per seat and card (a wild: one per colour named).
 _SINGLE: Final = tuple(tuple(_make_plays(s, (c,)) for c in range(len(DECK))) for s in range(10))
 
@@ -248,28 +248,15 @@ class Game:
     def teams(self) -> tuple[int, ...]:
         return self._teams
 
-    def _emit(self, e: Event) -> None:
+    def _emit(self, e: Event, shown: Event | None = None) -> None:
+        """Report ``e`` and log it. ``shown`` is its public version when the caller
+        has it ready (a made-once event; ``e`` itself when all see it whole)."""
         self._ev.append(e)
-        self._file(e, public_version(e))
+        self._file(e, public_version(e) if shown is None else shown)
 
     def _emit_public(self, e: Event) -> None:
-        """Emit an event everyone sees whole (a turn, skip, colour or play event)."""
-        self._ev.append(e)
-        self.log.append(e)
-        self._public.append(e)
-
-    def _emit_hidden(self, e: Event, shown: Event) -> None:
-        """Emit a deal or draw: only ``e.seat`` (its only owner) sees the cards,
-        everyone else sees ``shown`` (its public version, made by the caller)."""
-        self._ev.append(e)
-        i = len(self.log)
-        self.log.append(e)
-        self._public.append(shown)
-        seat = e.seat
-        own = self._own[seat]
-        if own is None:
-            own = self._own[seat] = {}
-        own[i] = e
+        """Emit a made-once event everyone sees whole (a turn, skip, colour or play)."""
+        self._emit(e, e)
 
     def _start_log(self) -> None:
         """A new round's log (and its public and per-seat private versions)."""
@@ -339,7 +326,7 @@ class Game:
                 seat = (self.dealer + i) % self.n
                 cid = self.draw_pile.pop()
                 self.hands[seat].append(cid)
-                self._emit_hidden(_DEAL_EV[seat][cid], _DEAL_SHOWN[seat])
+                self._emit(_DEAL_EV[seat][cid], _DEAL_SHOWN[seat])
         self._turn_start_card()
 
     def _turn_start_card(self) -> None:
@@ -438,11 +425,7 @@ class Game:
             else:
                 e = ev("draw", seat, -1, tuple(got), 0, None, 0, reason)
             rows = _DRAW_SHOWN.get(reason)
-            if rows is not None and k <= _SHOWN_MAX:
-                shown = rows[seat][k]
-            else:
-                shown = ev("draw", seat, -1, (), k, None, 0, reason)
-            self._emit_hidden(e, shown)
+            self._emit(e, rows[seat][k] if rows is not None and k <= _SHOWN_MAX else None)
             if self.uno_exposed == seat:
                 self.uno_exposed = -1
         return got
