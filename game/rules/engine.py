@@ -783,10 +783,7 @@ class Game:
             guilty = P.wd4_guilty(self, seat, ids)
         hand = self.hands[seat]
         for cid in ids:
-            i = 0
-            while hand[i] != cid:  # (play_error checked that it is held)
-                i += 1
-            hand.pop(i)
+            hand.pop(P.position(hand, cid))  # (play_error checked that it is held)
             self.discard.append(cid)
         self.colour = top.colour if top.colour is not None else colour
         self.first_colour_only = False

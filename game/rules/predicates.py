@@ -35,10 +35,6 @@ _NO_MATCH: Final[Refusal | None] = (
     "T1", "It matches neither the colour in effect nor the top card's number or symbol.")
 _FIRST_COLOUR: Final[Refusal | None] = (
     "S4", "The first play must follow the turned card's colour (or be a wild).")
-# Card.face (kind and number, what "the same number or symbol" compares) as one int
-# per card id: the kind's position * 16 + the number (15 for none).
-_FACE: Final[tuple[int, ...]] = tuple(
-    list(Kind).index(c.kind) * 16 + (15 if c.number is None else c.number) for c in DECK)
 _TAKE_THE_CARDS: Final[Refusal | None] = (
     "T4", "You were hit by a draw card: take the cards (or challenge a Wild Draw Four).")
 _NO_ANSWER: Final[Refusal | None] = (
@@ -51,6 +47,14 @@ _ONLY_DRAWN: Final[Refusal | None] = (
 _ONLY_SKIP: Final[Refusal | None] = (
     "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
 
+
+def _face_numbers() -> tuple[int, ...]:
+    """Card.face (what "the same number or symbol" compares) as one int per card id."""
+    number: dict[tuple[Kind, int | None], int] = {}
+    return tuple(number.setdefault(c.face, len(number)) for c in DECK)
+
+
+_FACE: Final[tuple[int, ...]] = _face_numbers()
 _FINISH_FORBIDDEN: Final = frozenset({K_SKIP, K_REVERSE, K_WILD, K_WILD_DRAW_FOUR})
 _PLAY_PHASES: Final = frozenset({P_PLAY, P_KEEP_OR_PLAY, P_CHALLENGE, P_PENALTY,
                           P_SKIP_RELAY})
@@ -107,12 +111,13 @@ def turn_error(g: Game, seat: int) -> Refusal | None:
     return None
 
 
-def _holds(hand: list[int], card: int) -> bool:
-    """``card in hand``, as a loop the compiled build runs natively."""
-    for c in hand:
+def position(hand: list[int], card: int) -> int:
+    """Where ``card`` is in ``hand`` (-1: not held), as a loop the compiled build
+    runs natively (``in``/``index`` on a list would not be)."""
+    for i, c in enumerate(hand):
         if c == card:
-            return True
-    return False
+            return i
+    return -1
 
 
 def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
@@ -124,7 +129,7 @@ def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
     if not ids:
         return ("T1", "Play at least one card.")
     for cid in ids:
-        if not _holds(hand, cid):
+        if position(hand, cid) < 0:
             return ("T1", "You do not hold that card.")
     n = len(ids)
     first = DECK[ids[0]]
