@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any, Final, NamedTuple, overload
+from typing import Any, Final, NamedTuple
 
 from .cards import Colour
 from .prefix import Prefix
@@ -151,20 +151,10 @@ class EventLog(Prefix[Event]):
 
     def __init__(self, public: list[Event], n: int | None = None,
                  own: dict[int, Event] | None = None) -> None:
-        self._items = public
-        self._n = len(public) if n is None else n
+        super().__init__(public, len(public) if n is None else n)
         self._own = own
 
-    @overload
-    def __getitem__(self, i: int) -> Event: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
-
-    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
-        if isinstance(i, slice):
-            return tuple(self)[i]
-        i = self._index(i)
+    def _at(self, i: int) -> Event:
         own = self._own
         if own:
             mine = own.get(i)
@@ -175,5 +165,5 @@ class EventLog(Prefix[Event]):
     def __iter__(self) -> Iterator[Event]:
         own = self._own
         if not own:
-            return islice(self._items, self._n)
+            return super().__iter__()
         return (own.get(i, e) for i, e in enumerate(islice(self._items, self._n)))

@@ -38,16 +38,16 @@ class Prefix(Sequence[T], Generic[T]):
     def __getitem__(self, i: int | slice) -> T | tuple[T, ...]:
         if isinstance(i, slice):
             return tuple(self)[i]
-        return self._items[self._index(i)]
-
-    def _index(self, i: int) -> int:
-        """``i`` as a position from the start (IndexError outside the snapshot)."""
         n = self._n
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError("index out of range")
-        return i
+        return self._at(i)
+
+    def _at(self, i: int) -> T:
+        """Item ``i`` (0 <= i < n); a subclass may show another version of it."""
+        return self._items[i]
 
     def __iter__(self) -> Iterator[T]:
         return islice(self._items, self._n)
