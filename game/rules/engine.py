@@ -203,13 +203,12 @@ class Game:
         # of its own private events (draws, a challenge it made or faced).
         self._public: list[Event] = []
         self._own: list[dict[int, Event] | None] = [None] * seats
-        # The discard pile as cards, for views (see _discard_cards).
-        self._discard_shown: list[Card] = []
-        self._discard_list: list[int] = self.discard  # the list _discard_shown follows
-        self._discard_view: Prefix[Card] = Prefix(self._discard_shown, 0)  # the last one made
+        # The discard pile as cards for views: the last snapshot made (see
+        # _discard_cards) and the id list it follows.
+        self._discard_view: Prefix[Card] = Prefix([], 0)
+        self._discard_list: list[int] = self.discard
         # scores, round_points and out as tuples for views, and the lists they show
-        # (see _refresh_standings; the engine clears _standings where it changes them).
-        self._standings = False
+        # (see _refresh_standings).
         self._scores_t: tuple[int, ...] = ()
         self._points_t: tuple[tuple[int, ...], ...] = ()
         self._out_t: tuple[int, ...] = ()
@@ -318,7 +317,6 @@ class Game:
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = self.jump_from = -1
         self.out = []
-        self._standings = False
         self.winner = -1
         self.dry_turns = 0
         for _ in range(HAND_SIZE):  # S3: one at a time, from the dealer's left
@@ -926,13 +924,11 @@ class Game:
         if self.settings.scoring != "elimination":
             self._end_round(seat)
             return
-        self.out.append(seat)
-        self._standings = False
+        self.out = [*self.out, seat]  # (a new list: see _refresh_standings)
         self._emit(ev("out", seat=seat, value=len(self.out)))
         remaining = [s for s in range(self.n) if s not in self.out]
         if len(remaining) == 1:
-            self.out.append(remaining[0])
-            self._standings = False
+            self.out = [*self.out, remaining[0]]
             self._emit(ev("out", seat=remaining[0], value=len(self.out)))
             self._end_round(self.out[0])
             return
@@ -965,10 +961,9 @@ class Game:
                     gained[x] = won
         else:
             gained[winner] = sum(points)
-        for x in range(n):
-            self.scores[x] += gained[x]
-        self.round_points.append(gained)
-        self._standings = False
+        # New lists, not changed in place (see _refresh_standings).
+        self.scores = [total + gain for total, gain in zip(self.scores, gained)]
+        self.round_points = [*self.round_points, gained]
         self.winner = winner
         self.uno_exposed = self.uno_declared = -1
         self.jump_card = -1
@@ -1013,17 +1008,17 @@ class Game:
     def _discard_cards(self) -> Prefix[Card]:
         """The discard pile as cards, an O(1) snapshot: the engine only appends to
         ``discard`` and gives it a new list when it resets it (T7, a new round), and
-        ``_discard_shown`` follows it the same way."""
+        the cards behind the snapshots follow it the same way."""
         pile = self.discard
         snap = self._discard_view
         if snap._n == len(pile) and pile is self._discard_list:
             return snap  # unchanged since the last view
-        shown = self._discard_shown
+        shown = snap._items
         k = len(shown)
         if pile is not self._discard_list or k > len(pile) or (
                 k and shown[k - 1] is not DECK[pile[k - 1]]):
             self._discard_list = pile
-            shown = self._discard_shown = []  # a new list: older snapshots keep theirs
+            shown = []  # a new list: older snapshots keep theirs
             k = 0
         while k < len(pile):
             shown.append(DECK[pile[k]])
@@ -1033,17 +1028,16 @@ class Game:
 
     def _refresh_standings(self) -> None:
         """scores, round_points and out as tuples for views, made again only when
-        they change: the engine clears ``_standings`` where it changes them, and a
-        list replaced from outside (a loaded or rigged game) is noticed by identity."""
+        they change: the engine gives them new lists when it changes them (as a
+        loaded or rigged game does), so a list seen before is unchanged."""
         of = self._standings_of
-        if self._standings and of is not None and of[0] is self.scores \
-                and of[1] is self.round_points and of[2] is self.out:
+        if of is not None and of[0] is self.scores and of[1] is self.round_points \
+                and of[2] is self.out:
             return
         self._scores_t = tuple(self.scores)
         self._points_t = tuple([tuple(r) for r in self.round_points])
         self._out_t = tuple(self.out)
         self._standings_of = (self.scores, self.round_points, self.out)
-        self._standings = True
 
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
