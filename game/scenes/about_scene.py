@@ -15,8 +15,9 @@ import pygame
 from pygame_gui.elements import UIButton, UITextBox
 
 from game.i18n import register, t
-from game.resources import read_bytes
-from game.ui.widgets import UIScene, draw_panel, oid
+from game.resources import get_font, read_bytes
+from game.ui.theme import font_size
+from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App
@@ -78,9 +79,10 @@ class AboutScene(UIScene):
         self.label(pygame.Rect(left, self.px(12), pw, title_h), t("about.title"),
                    class_id="@title")
         top = self.px(12) + title_h
+        body = get_font(font_size("body", self.scale))
         header = self.track(UITextBox(
-            html.escape(t("about.header", version=self.app.version)),
-            pygame.Rect(left, top, pw, self.px(64)), manager=self.app.ui,
+            wrap_html(t("about.header", version=self.app.version), body, pw - self.px(24)),
+            pygame.Rect(left, top, pw, self.px(76)), manager=self.app.ui,
             object_id=oid(None, "#about_header")))
         top = header.rect.bottom + self.px(8)
         tab_w, tab_h, gap = self.px(240), self.px(42), self.px(12)
@@ -109,13 +111,10 @@ class AboutScene(UIScene):
         self._mark_tab()
 
     def _mark_tab(self) -> None:
+        """The tab shown is gold (``#primary``), the others plain."""
         for key, btn in self.tabs.items():
-            if key == self.document:
-                btn.disable()
-            else:
-                btn.enable()
-        if self.focused() is None or not self.focused().is_enabled:
-            self.focus_index = self._first_enabled()
+            btn.change_object_id(oid("@small_button", "#primary" if key == self.document
+                                     else f"#about_{key[6:]}"))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
