@@ -12,6 +12,7 @@ import html
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
 from game.i18n import register, t
@@ -90,7 +91,7 @@ class AboutScene(UIScene):
         for i, key in enumerate(DOCUMENTS):
             rect = pygame.Rect(left + i * (tab_w + gap), top, tab_w, tab_h)
             self.tabs[key] = self.button(rect, t(key), lambda k=key: self.show(k),
-                                         object_id=oid("@small_button", f"#about_{key[6:]}"))
+                                         object_id=self._tab_id(key))
         top += tab_h + self.px(10)
         bottom_bar = self.px(76)
         self.panel_rect = pygame.Rect(left, top, pw, h - top - bottom_bar)
@@ -101,7 +102,6 @@ class AboutScene(UIScene):
         bw, bh = self.px(220), self.px(50)
         self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2, bw, bh),
                     t("common.back"), self.on_back, object_id=oid(None, "#primary"))
-        self._mark_tab()
 
     def show(self, key: str) -> None:
         """Show the document of tab ``key`` (a key of :data:`DOCUMENTS`)."""
@@ -110,11 +110,14 @@ class AboutScene(UIScene):
             self.text_box.set_text(document_html(DOCUMENTS[key]))
         self._mark_tab()
 
-    def _mark_tab(self) -> None:
+    def _tab_id(self, key: str) -> ObjectID:
         """The tab shown is gold (``#primary``), the others plain."""
+        return oid("@small_button", "#primary" if key == self.document
+                   else "#about_" + key.split(".")[1])
+
+    def _mark_tab(self) -> None:
         for key, btn in self.tabs.items():
-            btn.change_object_id(oid("@small_button", "#primary" if key == self.document
-                                     else f"#about_{key[6:]}"))
+            btn.change_object_id(self._tab_id(key))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
