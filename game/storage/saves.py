@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.config import MatchConfig
+from game.config import MatchConfig, UntrustedLevel, check_text
 from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
@@ -55,7 +55,8 @@ __all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatc
            "list_replays", "export_replay", "new_match_id"]
 
 REASONS = ("missing", "unreadable", "empty", "truncated", "invalid_json", "bad_checksum",
-           "unknown_format", "newer_format", "bad_replay", "bad_data", "write_failed")
+           "unknown_format", "newer_format", "bad_replay", "bad_data", "untrusted_level",
+           "write_failed")
 
 register(
     en={
@@ -63,23 +64,32 @@ register(
         "save.newer": "The save \"{name}\" was made by a newer version of the game; it was left untouched.",
         "save.from_backup": "Restored the previous save from the backup copy \"{name}\".",
         "save.lost": "No usable backup was found: the match could not be restored.",
+        "save.untrusted": "The save \"{name}\" asks for a computer player \"{level}\" that is "
+                          "not built into the game, so it was not loaded (a file may only name "
+                          "the built-in levels). It was moved aside as \"{moved}\".",
     },
     zh={
         "save.damaged": "存档“{name}”无法读取（{reason}），已移到“{moved}”。",
         "save.newer": "存档“{name}”由更新版本的游戏创建，已保持原样。",
         "save.from_backup": "已从备份“{name}”恢复上一次的存档。",
         "save.lost": "没有可用的备份，无法恢复这局游戏。",
+        "save.untrusted": "存档“{name}”要求使用游戏未内置的电脑玩家“{level}”，为安全起见未载入"
+                          "（文件只能使用内置的难度）。已移到“{moved}”。",
     },
 )
 
 
 class SaveError(Exception):
-    """The one error type of this module; ``reason`` is one of :data:`REASONS`."""
+    """The one error type of this module; ``reason`` is one of :data:`REASONS`.
 
-    def __init__(self, reason: str, message: str) -> None:
+    ``level`` is the refused AI level of an ``untrusted_level`` error.
+    """
+
+    def __init__(self, reason: str, message: str, *, level: str = "") -> None:
         super().__init__(f"[{reason}] {message}")
         self.reason = reason
         self.message = message
+        self.level = level
 
 
 @dataclass(frozen=True)
@@ -246,26 +256,37 @@ def _verify(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+# The longest text each metadata field may hold (a label is typed by the player).
+_TEXT_LIMITS = {"app_version": 64, "saved_at": 64, "label": 200, "match_id": 128}
+
+
 def _str(doc: dict[str, Any], key: str) -> str:
     value = doc.get(key, "")
     if value is None:
         return ""
-    if not isinstance(value, str):
-        raise SaveError("bad_data", f"{key} must be text")
-    return value
+    try:
+        return check_text(value, key, _TEXT_LIMITS[key], empty=True)
+    except ValueError as exc:
+        raise SaveError("bad_data", str(exc)) from None
 
 
 def _meta(doc: dict[str, Any], path: Path | None) -> SaveMeta:
     summary = doc.get("summary", {})
     if not isinstance(summary, dict):
         raise SaveError("bad_data", "summary must be an object")
-    return SaveMeta(path, FORMAT, doc.get("engine_version"), _str(doc, "app_version"),
+    engine = doc.get("engine_version")
+    if not (engine is None or (isinstance(engine, (str, int)) and len(str(engine)) <= 64)):
+        raise SaveError("bad_data", "engine_version must be short text")
+    return SaveMeta(path, FORMAT, engine, _str(doc, "app_version"),
                     _str(doc, "saved_at"), _str(doc, "label"), _str(doc, "match_id"), summary)
 
 
 def _rebuild(doc: dict[str, Any]) -> tuple[MatchConfig, Game]:
     try:
-        config = MatchConfig.from_dict(doc["config"])
+        try:
+            config = MatchConfig.from_dict(doc["config"])
+        except UntrustedLevel as exc:
+            raise SaveError("untrusted_level", str(exc), level=exc.level) from None
         raw_actions = doc["actions"]
         if not isinstance(raw_actions, list):
             raise ValueError("actions must be a list")
@@ -367,8 +388,11 @@ def _set_aside(path: Path, err: SaveError, messages: list[str]) -> None:
     if err.reason in ("missing", "unreadable"):
         return
     moved = quarantine(path)
-    messages.append(t("save.damaged", name=path.name, reason=err.message,
-                      moved=moved.name if moved else path.name))
+    moved_name = moved.name if moved else path.name
+    if err.reason == "untrusted_level":
+        messages.append(t("save.untrusted", name=path.name, level=err.level, moved=moved_name))
+        return
+    messages.append(t("save.damaged", name=path.name, reason=err.message, moved=moved_name))
 
 
 def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]:

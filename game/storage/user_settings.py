@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.config import BUILTIN_LEVELS
 from game.i18n import LANGUAGES, system_language
 from game.paths import config_dir
 from game.storage.atomic import atomic_write_text, backup_path, quarantine
@@ -109,10 +110,27 @@ def _rules(value: Any, default: dict[str, Any]) -> dict[str, Any]:
     return {str(k): v for k, v in value.items() if isinstance(v, (bool, int, str))}
 
 
+# What a remembered seat may name: the built-in levels, or the new-game screen's
+# "surprise" (a built-in level picked at start). Never ``module:Class``.
+SEAT_LEVELS = (*BUILTIN_LEVELS, "surprise")
+
+
+def _seat(seat: dict[str, Any]) -> dict[str, Any]:
+    out = dict(seat)
+    level = out.get("level", "normal")
+    if level not in SEAT_LEVELS:
+        log.warning("settings: the remembered seat %r names the AI level %r, which is not "
+                    "built in; using normal", out.get("name"), level)
+        out["level"] = "normal"
+    if out.get("kind", "ai") not in ("human", "ai"):
+        out["kind"] = "ai"
+    return out
+
+
 def _seats(value: Any, default: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not isinstance(value, list):
         return default
-    out = [dict(s) for s in value if isinstance(s, dict) and isinstance(s.get("name"), str)]
+    out = [_seat(s) for s in value if isinstance(s, dict) and isinstance(s.get("name"), str)]
     return out[:10]
 
 
