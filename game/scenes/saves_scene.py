@@ -45,6 +45,8 @@ def describe_slot(info: saves.SlotInfo) -> tuple[str, str, str]:
     """The list row of a save: (label, date, details: players with scores and round)."""
     if info.damaged:
         return info.label, "", t("saves.damaged", reason=info.damaged)
+    if not info.summary_ok:
+        return info.label, local_time(info.saved_at), t("saves.summary_unavailable")
     if info.scores:
         players = " · ".join(f"{name} {score}" for name, score
                              in zip(info.players, info.scores, strict=False))

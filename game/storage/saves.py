@@ -123,6 +123,7 @@ class SlotInfo:
     round_no: int = 0
     over: bool = False
     damaged: str = ""  # reason code when the file cannot be loaded
+    summary_ok: bool = True  # False: the file loads but its summary block is unusable
 
 
 def new_match_id() -> str:
@@ -272,8 +273,8 @@ def _str(doc: dict[str, Any], key: str) -> str:
 
 def _meta(doc: dict[str, Any], path: Path | None) -> SaveMeta:
     summary = doc.get("summary", {})
-    if not isinstance(summary, dict):
-        raise SaveError("bad_data", "summary must be an object")
+    if not isinstance(summary, dict):  # only the list shows it: never a reason to refuse
+        summary = {}
     engine = doc.get("engine_version")
     if not (engine is None or (isinstance(engine, (str, int)) and len(str(engine)) <= 64)):
         raise SaveError("bad_data", "engine_version must be short text")
@@ -362,17 +363,41 @@ def save_match(path: Path | str, config: MatchConfig, game: Game, label: str | N
     return path
 
 
+def _is_int(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _summary(raw: Any) -> tuple[tuple[str, ...], tuple[int, ...], int, bool] | None:
+    """(players, scores, round, over) of a summary block, or None when it is unusable."""
+    if not isinstance(raw, dict):
+        return None
+    players, scores = raw.get("players"), raw.get("scores", [])
+    rnd, over = raw.get("round", 0), raw.get("over", False)
+    if not (isinstance(players, list) and len(players) <= 10
+            and all(isinstance(p, str) and len(p) <= 200 for p in players)):
+        return None
+    if not (isinstance(scores, list) and len(scores) <= 10
+            and all(_is_int(x, -10**9, 10**9) for x in scores)):
+        return None
+    if not (_is_int(rnd, 0, 10**6) and isinstance(over, bool)):
+        return None
+    return tuple(players), tuple(scores), rnd, over
+
+
 def read_info(path: Path | str) -> SlotInfo:
-    """Label, date, players and scores of a save, checksum-checked but not replayed."""
+    """Label, date, players and scores of a save, checksum-checked but not replayed.
+
+    A bad summary block (the list's cache, never used to load) gives
+    ``summary_ok=False``, not a damaged entry: the save itself may load fine.
+    """
     path = Path(path)
     try:
         doc = _verify(_decode(_read(path)))
         meta = _meta(doc, path)
-        s = meta.summary
-        return SlotInfo(path, meta.label, meta.saved_at,
-                        tuple(str(p) for p in s.get("players", [])),
-                        tuple(int(x) for x in s.get("scores", [])),
-                        int(s.get("round", 0)), bool(s.get("over", False)))
+        summary = _summary(doc.get("summary"))
+        if summary is None:
+            return SlotInfo(path, meta.label, meta.saved_at, summary_ok=False)
+        return SlotInfo(path, meta.label, meta.saved_at, *summary)
     except SaveError as exc:
         return SlotInfo(path, path.stem, "", damaged=exc.reason)
     except Exception:
