@@ -39,6 +39,7 @@ from game.storage.atomic import (
     is_temp_file,
     quarantine,
     remove_stale_temps,
+    write_failure_reason,
 )
 
 FORMAT = 1
@@ -82,14 +83,19 @@ register(
 class SaveError(Exception):
     """The one error type of this module; ``reason`` is one of :data:`REASONS`.
 
-    ``level`` is the refused AI level of an ``untrusted_level`` error.
+    ``level`` is the refused AI level of an ``untrusted_level`` error;
+    ``write_reason`` says why a ``write_failed`` happened: ``disk_full``,
+    ``read_only`` or ``other`` (:func:`game.storage.atomic.write_failure_reason`;
+    the words are the UI strings ``storage.<write_reason>``).
     """
 
-    def __init__(self, reason: str, message: str, *, level: str = "") -> None:
+    def __init__(self, reason: str, message: str, *, level: str = "",
+                 write_reason: str = "") -> None:
         super().__init__(f"[{reason}] {message}")
         self.reason = reason
         self.message = message
         self.level = level
+        self.write_reason = write_reason
 
 
 @dataclass(frozen=True)
@@ -182,14 +188,23 @@ def build_save_from_snapshot(config: MatchConfig, snapshot: dict[str, Any],
 def save_snapshot(path: Path | str, config: MatchConfig, snapshot: dict[str, Any],
                   match_id: str = "") -> Path:
     """Write the save of a snapshot atomically (the previous one kept as ``.bak``)."""
-    path = Path(path)
+    return _write(Path(path), lambda: build_save_from_snapshot(config, snapshot, None, match_id))
+
+
+def _write(path: Path, build: Callable[[], dict[str, Any]]) -> Path:
+    """Write the document ``build()`` makes; any failure is ``SaveError("write_failed")``
+    with its ``write_reason``."""
     try:
-        doc = build_save_from_snapshot(config, snapshot, None, match_id)
-        atomic_write_bytes(path, dumps_save(doc).encode("utf-8"), keep_backup=True)
+        atomic_write_bytes(path, dumps_save(build()).encode("utf-8"), keep_backup=True)
         remove_stale_temps(path.parent)
     except Exception as exc:
-        raise SaveError("write_failed", f"could not write {path.name}: {exc!r}") from None
+        raise _write_failed(path, exc) from None
     return path
+
+
+def _write_failed(path: Path, exc: Exception) -> SaveError:
+    return SaveError("write_failed", f"could not write {path.name}: {exc!r}",
+                     write_reason=write_failure_reason(exc))
 
 
 def dumps_save(doc: dict[str, Any]) -> str:
@@ -353,14 +368,7 @@ def load_match(path: Path | str) -> LoadedMatch:
 def save_match(path: Path | str, config: MatchConfig, game: Game, label: str | None = None,
                match_id: str = "") -> Path:
     """Write a save atomically (the previous one is kept as ``.bak``)."""
-    path = Path(path)
-    try:
-        data = dumps_save(build_save(config, game, label, match_id)).encode("utf-8")
-        atomic_write_bytes(path, data, keep_backup=True)
-        remove_stale_temps(path.parent)
-    except Exception as exc:
-        raise SaveError("write_failed", f"could not write {path.name}: {exc!r}") from None
-    return path
+    return _write(Path(path), lambda: build_save(config, game, label, match_id))
 
 
 def _is_int(value: Any, lo: int, hi: int) -> bool:
@@ -553,5 +561,5 @@ def export_replay(src: Path | str, dest: Path | str) -> Path:
     try:
         atomic_write_bytes(dest, data, keep_backup=False)
     except Exception as exc:
-        raise SaveError("write_failed", f"could not write {dest.name}: {exc!r}") from None
+        raise _write_failed(dest, exc) from None
     return dest
