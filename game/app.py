@@ -19,7 +19,8 @@ import pygame
 import pygame_gui
 
 from game import __version__, i18n
-from game.cli import CliError, match_config_from_args, parse_args
+from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
+from game.paths import HOME_ENV, check_home
 from game.scenes import strings_menus  # noqa: F401  (registers the menu strings)
 from game.scenes.base import Scene, SceneStack
 from game.storage.user_settings import UserSettings, load_settings
@@ -381,6 +382,13 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --version, --help, or a bad argument (code 2)
         code = exc.code
         return code if isinstance(code, int) else 0
+    own_home = args.self_test and not os.environ.get(HOME_ENV, "").strip()  # a temp one
+    problem = display_problem(args) or (None if own_home else check_home())
+    if problem:
+        stream = sys.stderr or sys.stdout
+        if stream is not None:
+            stream.write(f"{PROG}: error: {problem}\n")
+        return 2
     if args.self_test:
         from game.selftest import run_self_test
 
