@@ -61,3 +61,25 @@ def test_garbage_values_take_the_default_and_are_logged(
 def test_values_at_the_limits_are_kept(key: str, value: object) -> None:
     write({"format": us.FORMAT, key: list(value) if isinstance(value, tuple) else value})
     assert getattr(load_settings(), key) == value
+
+
+def test_garbage_custom_rules_are_dropped_and_new_game_opens(
+        caplog: pytest.LogCaptureFixture) -> None:
+    from ui_driver import buttons, click, make_app
+
+    from game.scenes.new_game import NewGameScene
+
+    write({"format": us.FORMAT, "last_preset": "custom", "last_custom_rules": {
+        "stack_rule": "bogus", "target_score": 99999, "jump_in": "all", "teams": "yes",
+        "challenge_guilty_draw": 6, "no_such_rule": True, "deflect": True}})
+    s = load_settings()
+    assert s.last_custom_rules == {"jump_in": "all", "challenge_guilty_draw": 6, "deflect": True}
+    assert "stack_rule" in caplog.text and "target_score" in caplog.text
+    app = make_app("--lang", "en")
+    try:
+        click(app, buttons(app)["New game"])
+        scene = app.scenes.top
+        assert isinstance(scene, NewGameScene)
+        assert scene.model.values["jump_in"] == "all" and scene.model.values["deflect"] is True
+    finally:
+        app.shutdown()

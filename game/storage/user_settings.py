@@ -21,6 +21,7 @@ from typing import Any
 from game.config import BUILTIN_LEVELS
 from game.i18n import LANGUAGES, system_language
 from game.paths import config_dir
+from game.rules.settings import CHOICES, INT_LIMITS, RuleSettings
 from game.storage.atomic import (
     WriteResult,
     atomic_write_text,
@@ -129,10 +130,26 @@ def _text(value: Any) -> str:
     return value[:200]
 
 
+_RULE_DEFAULTS = RuleSettings().to_dict()
+
+
+def _rule_ok(name: str, value: Any) -> bool:
+    """A value the rule ``name`` can take on its own (combinations are the new-game screen's job)."""
+    if name in CHOICES:
+        return value in CHOICES[name]
+    if name in INT_LIMITS:
+        lo, hi = INT_LIMITS[name]
+        return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    return name in _RULE_DEFAULTS and isinstance(value, bool)
+
+
 def _rules(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise TypeError("not an object")
-    return {str(k): v for k, v in value.items() if isinstance(v, (bool, int, str))}
+    bad = [k for k, v in value.items() if not _rule_ok(k, v)]
+    if bad:
+        log.warning("settings: last_custom_rules: ignored unknown or bad rules %s", bad[:20])
+    return {k: v for k, v in value.items() if k not in bad}
 
 
 # What a remembered seat may name: the built-in levels, or the new-game screen's
