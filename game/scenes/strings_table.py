@@ -61,8 +61,8 @@ EN: dict[str, str] = {
     "level.human": "Human",
     # curtain
     "curtain.pass_to": "Pass to {name}",
-    "curtain.ready": "Click or press a key when ready",
-    "curtain.private": "{name} only: a private look at a hand",
+    "curtain.ready": "Enter or Space shows the cards · Esc opens the menu",
+    "curtain.show": "I am {name}: show my cards",
     "curtain.hint": "Everyone else, please look away",
     # scoreboard
     "score.round_over": "Round {n} over",
@@ -139,8 +139,8 @@ ZH: dict[str, str] = {
     "level.random": "随机出牌",
     "level.human": "玩家",
     "curtain.pass_to": "请把屏幕交给 {name}",
-    "curtain.ready": "准备好后点击或按任意键",
-    "curtain.private": "仅限 {name}：查看对方手牌",
+    "curtain.ready": "按回车或空格显示手牌 · 按 Esc 打开菜单",
+    "curtain.show": "我是 {name}：显示我的手牌",
     "curtain.hint": "其他玩家请回避",
     "score.round_over": "第 {n} 局结束",
     "score.match_over": "比赛结束",
