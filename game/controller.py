@@ -67,6 +67,7 @@ class MatchController:
         self._asked: set[tuple[int, tuple[Action, ...]]] = set()  # declined out-of-turn offers
         self._asked_at = -1  # ...in the situation after this many actions
         self._rng = random.Random(config.seed)
+        self.persist = persist  # False: nothing of this match is ever written (benchmarks, tests)
         self._saver = LatestWriter(self._write_autosave)
         if persist:
             self._install_persistence()
@@ -118,9 +119,10 @@ class MatchController:
         return self._saver.flush(timeout)
 
     def autosave(self) -> None:
-        """Save now and wait for it (leaving the table, match end)."""
+        """Save now and wait for it (leaving the table, match end); nothing
+        without ``persist``."""
         saves = _optional("game.storage.saves")
-        if saves is None:
+        if saves is None or not self.persist:
             return
         self._saver.flush()
         try:

@@ -77,6 +77,7 @@ class TableScene(Scene):
             controller = MatchController(
                 config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
                 anim_speed=str(_setting(app, "anim_speed", "normal")),
+                persist=bool(getattr(app, "persist", True)),
                 match_id=str(getattr(meta, "match_id", "") or ""))
         self.ctl = controller
         self.n = len(config.seats)
