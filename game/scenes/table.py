@@ -642,9 +642,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table_draw import draw_table
+        from game.scenes.table_draw import draw_notice, draw_table
 
         draw_table(self, surface)
+        problem = self.ctl.save_problem  # shown until a save works again
+        if problem:
+            draw_notice(self.layout, surface, t(f"tbl.save_failed.{problem}"))
 
     def add_effect(self, effect: Effect) -> None:
         self.anim.add_effect(effect)

@@ -358,6 +358,16 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(img, r)
 
 
+def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
+    """A standing notice under the corner buttons (an autosave that fails)."""
+    px = lay.px
+    img = tw.fit_text(msg, lay.font_px(14), lay.table.w // 2, tw.CREAM, True)
+    r = img.get_rect(topright=(lay.table.right - px(18), lay.corner.bottom + px(12)))
+    box = r.inflate(px(20), px(10))
+    tw.panel(surface, box, px(8), (70, 14, 14, 240), (*tw.RED, 255), px(2))
+    surface.blit(img, r)
+
+
 RING_SCALE = 2.3  # the direction ring's size, in card heights
 PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
 
