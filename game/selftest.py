@@ -148,6 +148,7 @@ class GameRun:
 
         args = parse_args(["--lang", self.lang, "--size", "1280x720"])
         app = self.app = App(args)
+        app.persist = False  # the match below must not replace the player's autosave
         try:
             app.running = True
             top = type(app.scenes.top).__name__
