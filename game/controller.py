@@ -8,7 +8,6 @@ the ``on_applied`` hooks (autosave, statistics).
 
 from __future__ import annotations
 
-import errno
 import importlib
 import logging
 import random
@@ -34,21 +33,24 @@ AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}
 
 
-# Why a save failed, by the OSError's errno (the save layer wraps it).
-_REASONS = {errno.ENOSPC: "disk_full", errno.EDQUOT: "disk_full", errno.EROFS: "read_only",
-            errno.EACCES: "read_only", errno.EPERM: "read_only"}
-REASON_WORDS = {"disk_full": "disk full", "read_only": "read-only folder", "generic": "write error"}
+REASON_WORDS = {"disk_full": "disk full", "read_only": "read-only folder", "other": "write error"}
 
 
 def save_failure_reason(exc: BaseException) -> str:
-    """``disk_full``, ``read_only`` or ``generic``: the first OSError in
-    ``exc``'s cause/context chain decides."""
+    """``disk_full``, ``read_only`` or ``other`` (storage's ``write_failure_reason``):
+    a ``SaveError`` carries its reason; otherwise the first OSError in ``exc``'s
+    cause/context chain decides."""
+    from game.storage.atomic import write_failure_reason
+
     seen: BaseException | None = exc
     while seen is not None:
+        reason = getattr(seen, "write_reason", "")
+        if reason:
+            return str(reason)
         if isinstance(seen, OSError):
-            return _REASONS.get(seen.errno or 0, "generic")
+            return write_failure_reason(seen)
         seen = seen.__cause__ or seen.__context__
-    return "generic"
+    return "other"
 
 
 def _optional(module: str) -> Any:

@@ -136,8 +136,8 @@ def test_leaving_the_table_with_a_full_disk_logs_the_reason(
     (OSError(errno.EROFS, "x"), "read_only"),
     (PermissionError(errno.EACCES, "x"), "read_only"),
     (OSError(errno.EPERM, "x"), "read_only"),
-    (OSError(errno.EIO, "x"), "generic"),
-    (ValueError("not a file problem"), "generic"),
+    (OSError(errno.EIO, "x"), "other"),
+    (ValueError("not a file problem"), "other"),
 ])
 def test_save_failure_reason(exc: BaseException, reason: str) -> None:
     assert save_failure_reason(exc) == reason
