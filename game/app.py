@@ -19,7 +19,8 @@ import pygame
 import pygame_gui
 
 from game import __version__, i18n
-from game.cli import CliError, match_config_from_args, parse_args
+from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
+from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
 from game.scenes import strings_menus  # noqa: F401  (registers the menu strings)
 from game.scenes.base import Scene, SceneStack
@@ -75,6 +76,9 @@ class App:
         except Exception:  # logging must never stop the game
             pass
         self.version = __version__
+        # A scripted run (a frame count, a screenshot) writes no saves,
+        # statistics or settings: it must never replace the player's own.
+        self.persist = self.args.frames is None and not self.args.screenshot
         pygame.init()
         self.settings: UserSettings = load_settings()
         if self.args.lang:
@@ -368,7 +372,8 @@ class App:
             except Exception:
                 log.exception("error while closing a scene")
                 break
-        self.save_settings()
+        if self.persist:
+            self.save_settings()
         pygame.quit()
         try:
             from game.resources import clear_font_cache
@@ -384,6 +389,13 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --version, --help, or a bad argument (code 2)
         code = exc.code
         return code if isinstance(code, int) else 0
+    own_home = args.self_test and not os.environ.get(HOME_ENV, "").strip()  # a temp one
+    problem = display_problem(args) or (None if own_home else check_home())
+    if problem:
+        stream = sys.stderr or sys.stdout
+        if stream is not None:
+            stream.write(f"{PROG}: error: {problem}\n")
+        return 2
     if args.self_test:
         from game.selftest import run_self_test
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import NoReturn
 
@@ -199,6 +201,28 @@ def match_config_from_args(args: argparse.Namespace) -> MatchConfig | None:
         raise CliError(str(exc)) from None
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     return MatchConfig(name_seats(seats), rules, seed)
+
+
+# Systems whose desktop always has a display (no DISPLAY / WAYLAND_DISPLAY to look at).
+ALWAYS_A_DISPLAY = ("win", "cygwin", "msys", "darwin")
+
+
+def display_problem(args: argparse.Namespace, environ: Mapping[str, str] = os.environ,
+                    platform: str = sys.platform) -> str | None:
+    """One line when the game would open its window nowhere, else None.
+
+    Only on Linux/BSD-like systems, and not when the player chose a video driver
+    (``SDL_VIDEODRIVER=dummy``...) or asked for no window (``--self-test``,
+    ``--screenshot``): SDL would otherwise fall back to its invisible offscreen
+    driver and the game would run unseen until killed.
+    """
+    if platform.startswith(ALWAYS_A_DISPLAY) or args.self_test or args.screenshot:
+        return None
+    if any(environ.get(var, "").strip() for var in ("SDL_VIDEODRIVER", "DISPLAY",
+                                                    "WAYLAND_DISPLAY")):
+        return None
+    return ("no display available (neither DISPLAY nor WAYLAND_DISPLAY is set): start it on "
+            "a desktop, or set SDL_VIDEODRIVER=dummy to run without a window")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

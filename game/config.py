@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -9,6 +10,32 @@ from game.rules.settings import RuleSettings, check_seats
 
 SeatKind = Literal["human", "ai"]
 AI_LEVELS = ("easy", "normal", "hard")
+# Every level a file (save, settings, replay, statistics) may name: the registry's
+# own levels. ``module:Class`` stays a command-line choice and is never read from a file.
+BUILTIN_LEVELS = (*AI_LEVELS, "random")
+MAX_NAME_CHARS = 64
+
+
+class UntrustedLevel(ValueError):
+    """A file names an AI level that is not built in (``os:abort``...); it is never imported."""
+
+    def __init__(self, level: str) -> None:
+        super().__init__(f"the AI level {level!r} is not built into the game")
+        self.level = level
+
+
+def check_text(value: Any, what: str, limit: int, *, empty: bool = False) -> str:
+    """``value`` if it is text of at most ``limit`` characters without control
+    characters (and not blank unless ``empty``); else ValueError."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text, not {type(value).__name__}")
+    if len(value) > limit:
+        raise ValueError(f"{what} is longer than {limit} characters")
+    if not empty and not value.strip():
+        raise ValueError(f"{what} is empty")
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        raise ValueError(f"{what} holds control characters")
+    return value
 
 
 @dataclass(frozen=True)
@@ -21,11 +48,26 @@ class SeatConfig:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> SeatConfig:
+    def from_dict(cls, d: Any) -> SeatConfig:
+        """A seat read from a file: every field checked, only :data:`BUILTIN_LEVELS`.
+
+        Raises :class:`UntrustedLevel` for any other level (never imported) and
+        ValueError for anything else that is not a seat.
+        """
+        if not isinstance(d, dict):
+            raise ValueError("a seat must be an object")
+        extra = set(d) - {"name", "kind", "level"}
+        if extra:
+            raise ValueError(f"unknown seat fields: {', '.join(sorted(map(str, extra)))}")
         kind = d.get("kind", "ai")
         if kind not in ("human", "ai"):
             raise ValueError(f"bad seat kind {kind!r}")
-        return cls(str(d["name"]), kind, str(d.get("level", "normal")))
+        level = d.get("level", "normal")
+        if not isinstance(level, str):
+            raise ValueError(f"an AI level must be text, not {level!r}")
+        if level not in BUILTIN_LEVELS:
+            raise UntrustedLevel(level)
+        return cls(check_text(d.get("name"), "a player name", MAX_NAME_CHARS), kind, level)
 
 
 @dataclass(frozen=True)
@@ -54,9 +96,20 @@ class MatchConfig:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> MatchConfig:
-        return cls(
-            tuple(SeatConfig.from_dict(s) for s in d["seats"]),
-            RuleSettings.from_dict(d["settings"]),
-            int(d["seed"]),
-        )
+    def from_dict(cls, d: Any) -> MatchConfig:
+        """A match read from a file; raises ValueError (or :class:`UntrustedLevel`,
+        or the rules' SettingsConflict) for anything that is not one."""
+        if not isinstance(d, dict):
+            raise ValueError("config must be an object")
+        extra = set(d) - {"seats", "settings", "seed"}
+        if extra:
+            raise ValueError(f"unknown config fields: {', '.join(sorted(map(str, extra)))}")
+        seats, settings, seed = d.get("seats"), d.get("settings"), d.get("seed")
+        if not isinstance(seats, list):
+            raise ValueError("seats must be a list")
+        if not isinstance(settings, dict):
+            raise ValueError("settings must be an object")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"the seed must be a whole number of 0 or more, not {seed!r}")
+        return cls(tuple(SeatConfig.from_dict(s) for s in seats),
+                   RuleSettings.from_dict(settings), seed)

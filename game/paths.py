@@ -12,6 +12,7 @@ players use it. Every function creates its folder when needed.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -30,28 +31,52 @@ def _ensure(path: Path) -> Path:
     return path
 
 
+def _config() -> Path:
+    home = _home()
+    return home / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def _data() -> Path:
+    home = _home()
+    return home / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _logs() -> Path:
+    home = _home()
+    return home / "logs" if home else Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
 def config_dir() -> Path:
     """Settings folder."""
-    home = _home()
-    if home is not None:
-        return _ensure(home / "config")
-    return _ensure(Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+    return _ensure(_config())
 
 
 def data_dir() -> Path:
     """Saves, statistics and replays."""
-    home = _home()
-    if home is not None:
-        return _ensure(home / "data")
-    return _ensure(Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+    return _ensure(_data())
 
 
 def log_dir() -> Path:
     """Log files."""
+    return _ensure(_logs())
+
+
+def check_home() -> str | None:
+    """None when the settings, data and log folders exist (or were made) and take a
+    file; else one line saying which folder cannot be used and why (for start-up)."""
     home = _home()
-    if home is not None:
-        return _ensure(home / "logs")
-    return _ensure(Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)))
+    for folder in (_config(), _data(), _logs()):
+        try:
+            _ensure(folder)
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".write-test-", suffix=".tmp")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            if home is not None:
+                return f"the game folder {home} ({HOME_ENV}) cannot be used: {why}"
+            return f"the game folder {folder} cannot be used: {why}"
+    return None
 
 
 def saves_dir() -> Path:

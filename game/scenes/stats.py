@@ -1,6 +1,7 @@
 """Statistics screen: one player's numbers, the computer levels, the win-rate chart.
 
-Reads ``game.storage.stats`` (never writes). The player is picked in a
+Reads ``game.storage.stats``; writes only to clear a notice it has shown
+(statistics restored from the backup, or lost). The player is picked in a
 drop-down; the chart shows that player's win rate after each finished match.
 "Replays" and "Saved games" open the lists of :mod:`game.scenes.saves_scene`.
 """
@@ -76,6 +77,11 @@ class StatsScene(UIScene):
     def __init__(self, app: App, store: StatsStore | None = None) -> None:
         super().__init__(app)
         self.store = store if store is not None else StatsStore.load()
+        self.notice = self.store.notice  # shown on this visit, then cleared from the file
+        if self.notice:
+            self.store.notice = ""
+            self.store.save()
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
         self.names = sorted(self.store.players,
                             key=lambda n: (-self.store.players[n].matches_played, n.casefold()))
         self.selected = default_player(self.names)
@@ -97,6 +103,14 @@ class StatsScene(UIScene):
         title_h = self.px(70)
         self.label(pygame.Rect(0, self.px(10), w, title_h), t("stats.title"), class_id="@title")
         top = self.px(10) + title_h + self.px(6)
+        if self.notice:
+            from game.ui.widgets import wrap_text
+
+            font = get_font(theme.font_size("body", self.scale))
+            lines = wrap_text(self.notice_text(), font, w - 2 * m - self.px(28))
+            self.notice_rect = pygame.Rect(m, top, w - 2 * m,
+                                           len(lines) * font.get_linesize() + self.px(20))
+            top = self.notice_rect.bottom + self.px(10)
         bar_h = self.px(80)
         body_h = h - top - bar_h
         left_w = min(self.px(470), int((w - 3 * m) * 0.42))
@@ -127,6 +141,10 @@ class StatsScene(UIScene):
                     object_id=oid(None, "#primary"))
         self.focus_index = 2
 
+    def notice_text(self) -> str:
+        """What happened to the statistics file since the last visit ("" if nothing)."""
+        return t(f"stats.notice.{self.notice}") if self.notice else ""
+
     def _picked(self, event: pygame.event.Event) -> None:
         self.select(str(event.text))
 
@@ -151,6 +169,11 @@ class StatsScene(UIScene):
         radius = self.px(16)
         for r in (self.left, self.chart_rect, self.levels_rect):
             draw_panel(surface, r, radius=radius)
+        if self.notice:
+            draw_panel(surface, self.notice_rect, radius=radius)
+            pygame.draw.rect(surface, theme.ERROR, self.notice_rect, self.px(2), radius)
+            self._draw_wrapped(surface, self.notice_text(),
+                               self.notice_rect.inflate(-self.px(28), -self.px(20)), theme.GOLD)
         self._draw_player(surface)
         self._draw_chart(surface)
         self._draw_levels(surface)
@@ -201,13 +224,14 @@ class StatsScene(UIScene):
             surface.blit(mark, mark.get_rect(center=centre))
             x += d + gap
 
-    def _draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    def _draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
+                      colour: Any = theme.MUTED) -> None:
         from game.ui.widgets import wrap_text
 
         font = get_font(theme.font_size("body", self.scale))
         y = rect.y
         for line in wrap_text(text, font, rect.w):
-            img = font.render(line, True, theme.MUTED)
+            img = font.render(line, True, colour)
             surface.blit(img, (rect.x, y))
             y += font.get_linesize()
 

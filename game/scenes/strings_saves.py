@@ -34,6 +34,16 @@ EN: dict[str, str] = {
     "stats.lost_short": "L",
     "stats.replays": "Replays",
     "stats.saves": "Saved games",
+    "stats.notice.restored": "The statistics file was damaged, so your statistics were restored "
+                             "from its backup copy (the last round or match may be missing). The "
+                             "damaged file was kept beside it.",
+    "stats.notice.lost": "The statistics file was damaged and its backup could not be read "
+                         "either, so the statistics start again from zero. The damaged file was "
+                         "kept beside it.",
+    # why a file could not be written (storage's write_failure_reason)
+    "storage.disk_full": "the disk is full",
+    "storage.read_only": "the game's folder cannot be written to (read-only or no permission)",
+    "storage.other": "the file could not be written",
     # saved games / replays list
     "saves.title": "Saved games",
     "saves.replays_title": "Replays of finished matches",
@@ -54,6 +64,7 @@ EN: dict[str, str] = {
     "saves.delete_text": "Delete \"{name}\"? This cannot be undone.",
     "saves.delete_replay_text": "Delete the replay \"{name}\"? This cannot be undone.",
     "saves.damaged": "[damaged: {reason}]",
+    "saves.summary_unavailable": "(summary unavailable: players and scores show once loaded)",
     "saves.round": "round {n}",
     "saves.over": "finished",
     "saves.load_failed": "The save could not be loaded.",
@@ -106,6 +117,12 @@ ZH: dict[str, str] = {
     "stats.lost_short": "负",
     "stats.replays": "比赛回放",
     "stats.saves": "存档",
+    "stats.notice.restored": "统计文件已损坏，已从备份副本恢复你的统计（可能缺少最近一个回合或一局）。"
+                             "损坏的文件已保留在旁边。",
+    "stats.notice.lost": "统计文件已损坏，备份也无法读取，统计将从零开始。损坏的文件已保留在旁边。",
+    "storage.disk_full": "磁盘已满",
+    "storage.read_only": "无法写入游戏文件夹（只读或没有权限）",
+    "storage.other": "文件无法写入",
     "saves.title": "存档",
     "saves.replays_title": "已结束比赛的回放",
     "saves.empty": "还没有存档。比赛中打开暂停菜单即可存档。",
@@ -125,6 +142,7 @@ ZH: dict[str, str] = {
     "saves.delete_text": "删除“{name}”？删除后无法恢复。",
     "saves.delete_replay_text": "删除回放“{name}”？删除后无法恢复。",
     "saves.damaged": "[已损坏：{reason}]",
+    "saves.summary_unavailable": "（摘要不可用：载入后可看到玩家和分数）",
     "saves.round": "第 {n} 回合",
     "saves.over": "已结束",
     "saves.load_failed": "无法读取这个存档。",

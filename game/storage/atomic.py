@@ -10,15 +10,46 @@ Nothing here (or anywhere in storage) uses pickle.
 from __future__ import annotations
 
 import contextlib
+import errno
+import json
 import os
 import shutil
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 TEMP_SUFFIX = ".tmp"
 BACKUP_SUFFIX = ".bak"
 STALE_TEMP_SECONDS = 600.0
+
+# Why a write failed, as a key the screens can show (``storage.<reason>`` in the UI strings).
+WRITE_REASONS = ("disk_full", "read_only", "other")
+_DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """What a save of settings or statistics did: true when written, else ``reason``
+    says why (one of :data:`WRITE_REASONS`, or ``newer_format`` for a file left alone)."""
+
+    ok: bool
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def write_failure_reason(exc: BaseException) -> str:
+    """``disk_full`` (ENOSPC, EDQUOT), ``read_only`` (EROFS, EACCES, EPERM) or ``other``."""
+    if isinstance(exc, OSError):
+        if exc.errno in _DISK_FULL:
+            return "disk_full"
+        if exc.errno in _READ_ONLY:
+            return "read_only"
+    return "other"
 
 
 def backup_path(path: Path) -> Path:
@@ -109,6 +140,22 @@ def atomic_write_bytes(path: Path | str, data: bytes, keep_backup: bool = True) 
 def atomic_write_text(path: Path | str, text: str, keep_backup: bool = True) -> None:
     """UTF-8 text version of :func:`atomic_write_bytes`."""
     atomic_write_bytes(path, text.encode("utf-8"), keep_backup=keep_backup)
+
+
+def read_json_object(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """The JSON object stored in ``path`` and ``""``, or None and what went wrong:
+    ``missing``, ``unreadable`` (an OS error) or ``damaged`` (not a JSON object)."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, "missing"
+    except OSError:
+        return None, "unreadable"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None, "damaged"
+    return (data, "") if isinstance(data, dict) else (None, "damaged")
 
 
 def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_SECONDS) -> int:

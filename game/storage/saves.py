@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.config import MatchConfig
+from game.config import MatchConfig, UntrustedLevel, check_text
 from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
@@ -39,6 +39,7 @@ from game.storage.atomic import (
     is_temp_file,
     quarantine,
     remove_stale_temps,
+    write_failure_reason,
 )
 
 FORMAT = 1
@@ -55,7 +56,8 @@ __all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatc
            "list_replays", "export_replay", "new_match_id"]
 
 REASONS = ("missing", "unreadable", "empty", "truncated", "invalid_json", "bad_checksum",
-           "unknown_format", "newer_format", "bad_replay", "bad_data", "write_failed")
+           "unknown_format", "newer_format", "bad_replay", "bad_data", "untrusted_level",
+           "write_failed")
 
 register(
     en={
@@ -63,23 +65,37 @@ register(
         "save.newer": "The save \"{name}\" was made by a newer version of the game; it was left untouched.",
         "save.from_backup": "Restored the previous save from the backup copy \"{name}\".",
         "save.lost": "No usable backup was found: the match could not be restored.",
+        "save.untrusted": "The save \"{name}\" asks for a computer player \"{level}\" that is "
+                          "not built into the game, so it was not loaded (a file may only name "
+                          "the built-in levels). It was moved aside as \"{moved}\".",
     },
     zh={
         "save.damaged": "存档“{name}”无法读取（{reason}），已移到“{moved}”。",
         "save.newer": "存档“{name}”由更新版本的游戏创建，已保持原样。",
         "save.from_backup": "已从备份“{name}”恢复上一次的存档。",
         "save.lost": "没有可用的备份，无法恢复这局游戏。",
+        "save.untrusted": "存档“{name}”要求使用游戏未内置的电脑玩家“{level}”，为安全起见未载入"
+                          "（文件只能使用内置的难度）。已移到“{moved}”。",
     },
 )
 
 
 class SaveError(Exception):
-    """The one error type of this module; ``reason`` is one of :data:`REASONS`."""
+    """The one error type of this module; ``reason`` is one of :data:`REASONS`.
 
-    def __init__(self, reason: str, message: str) -> None:
+    ``level`` is the refused AI level of an ``untrusted_level`` error;
+    ``write_reason`` says why a ``write_failed`` happened: ``disk_full``,
+    ``read_only`` or ``other`` (:func:`game.storage.atomic.write_failure_reason`;
+    the words are the UI strings ``storage.<write_reason>``).
+    """
+
+    def __init__(self, reason: str, message: str, *, level: str = "",
+                 write_reason: str = "") -> None:
         super().__init__(f"[{reason}] {message}")
         self.reason = reason
         self.message = message
+        self.level = level
+        self.write_reason = write_reason
 
 
 @dataclass(frozen=True)
@@ -113,6 +129,7 @@ class SlotInfo:
     round_no: int = 0
     over: bool = False
     damaged: str = ""  # reason code when the file cannot be loaded
+    summary_ok: bool = True  # False: the file loads but its summary block is unusable
 
 
 def new_match_id() -> str:
@@ -171,14 +188,23 @@ def build_save_from_snapshot(config: MatchConfig, snapshot: dict[str, Any],
 def save_snapshot(path: Path | str, config: MatchConfig, snapshot: dict[str, Any],
                   match_id: str = "") -> Path:
     """Write the save of a snapshot atomically (the previous one kept as ``.bak``)."""
-    path = Path(path)
+    return _write(Path(path), lambda: build_save_from_snapshot(config, snapshot, None, match_id))
+
+
+def _write(path: Path, build: Callable[[], dict[str, Any]]) -> Path:
+    """Write the document ``build()`` makes; any failure is ``SaveError("write_failed")``
+    with its ``write_reason``."""
     try:
-        doc = build_save_from_snapshot(config, snapshot, None, match_id)
-        atomic_write_bytes(path, dumps_save(doc).encode("utf-8"), keep_backup=True)
+        atomic_write_bytes(path, dumps_save(build()).encode("utf-8"), keep_backup=True)
         remove_stale_temps(path.parent)
     except Exception as exc:
-        raise SaveError("write_failed", f"could not write {path.name}: {exc!r}") from None
+        raise _write_failed(path, exc) from None
     return path
+
+
+def _write_failed(path: Path, exc: Exception) -> SaveError:
+    return SaveError("write_failed", f"could not write {path.name}: {exc!r}",
+                     write_reason=write_failure_reason(exc))
 
 
 def dumps_save(doc: dict[str, Any]) -> str:
@@ -246,26 +272,37 @@ def _verify(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+# The longest text each metadata field may hold (a label is typed by the player).
+_TEXT_LIMITS = {"app_version": 64, "saved_at": 64, "label": 200, "match_id": 128}
+
+
 def _str(doc: dict[str, Any], key: str) -> str:
     value = doc.get(key, "")
     if value is None:
         return ""
-    if not isinstance(value, str):
-        raise SaveError("bad_data", f"{key} must be text")
-    return value
+    try:
+        return check_text(value, key, _TEXT_LIMITS[key], empty=True)
+    except ValueError as exc:
+        raise SaveError("bad_data", str(exc)) from None
 
 
 def _meta(doc: dict[str, Any], path: Path | None) -> SaveMeta:
     summary = doc.get("summary", {})
-    if not isinstance(summary, dict):
-        raise SaveError("bad_data", "summary must be an object")
-    return SaveMeta(path, FORMAT, doc.get("engine_version"), _str(doc, "app_version"),
+    if not isinstance(summary, dict):  # only the list shows it: never a reason to refuse
+        summary = {}
+    engine = doc.get("engine_version")
+    if not (engine is None or (isinstance(engine, (str, int)) and len(str(engine)) <= 64)):
+        raise SaveError("bad_data", "engine_version must be short text")
+    return SaveMeta(path, FORMAT, engine, _str(doc, "app_version"),
                     _str(doc, "saved_at"), _str(doc, "label"), _str(doc, "match_id"), summary)
 
 
 def _rebuild(doc: dict[str, Any]) -> tuple[MatchConfig, Game]:
     try:
-        config = MatchConfig.from_dict(doc["config"])
+        try:
+            config = MatchConfig.from_dict(doc["config"])
+        except UntrustedLevel as exc:
+            raise SaveError("untrusted_level", str(exc), level=exc.level) from None
         raw_actions = doc["actions"]
         if not isinstance(raw_actions, list):
             raise ValueError("actions must be a list")
@@ -331,27 +368,44 @@ def load_match(path: Path | str) -> LoadedMatch:
 def save_match(path: Path | str, config: MatchConfig, game: Game, label: str | None = None,
                match_id: str = "") -> Path:
     """Write a save atomically (the previous one is kept as ``.bak``)."""
-    path = Path(path)
-    try:
-        data = dumps_save(build_save(config, game, label, match_id)).encode("utf-8")
-        atomic_write_bytes(path, data, keep_backup=True)
-        remove_stale_temps(path.parent)
-    except Exception as exc:
-        raise SaveError("write_failed", f"could not write {path.name}: {exc!r}") from None
-    return path
+    return _write(Path(path), lambda: build_save(config, game, label, match_id))
+
+
+def _is_int(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _summary(raw: Any) -> tuple[tuple[str, ...], tuple[int, ...], int, bool] | None:
+    """(players, scores, round, over) of a summary block, or None when it is unusable."""
+    if not isinstance(raw, dict):
+        return None
+    players, scores = raw.get("players"), raw.get("scores", [])
+    rnd, over = raw.get("round", 0), raw.get("over", False)
+    if not (isinstance(players, list) and len(players) <= 10
+            and all(isinstance(p, str) and len(p) <= 200 for p in players)):
+        return None
+    if not (isinstance(scores, list) and len(scores) <= 10
+            and all(_is_int(x, -10**9, 10**9) for x in scores)):
+        return None
+    if not (_is_int(rnd, 0, 10**6) and isinstance(over, bool)):
+        return None
+    return tuple(players), tuple(scores), rnd, over
 
 
 def read_info(path: Path | str) -> SlotInfo:
-    """Label, date, players and scores of a save, checksum-checked but not replayed."""
+    """Label, date, players and scores of a save, checksum-checked but not replayed.
+
+    A bad summary block (the list's cache, never used to load) gives
+    ``summary_ok=False``, not a damaged entry: the save itself may load fine.
+    """
     path = Path(path)
     try:
         doc = _verify(_decode(_read(path)))
         meta = _meta(doc, path)
-        s = meta.summary
-        return SlotInfo(path, meta.label, meta.saved_at,
-                        tuple(str(p) for p in s.get("players", [])),
-                        tuple(int(x) for x in s.get("scores", [])),
-                        int(s.get("round", 0)), bool(s.get("over", False)))
+        summary = _summary(doc.get("summary"))
+        if summary is None:
+            return SlotInfo(path, meta.label, meta.saved_at, summary_ok=False)
+        return SlotInfo(path, meta.label, meta.saved_at, *summary)
     except SaveError as exc:
         return SlotInfo(path, path.stem, "", damaged=exc.reason)
     except Exception:
@@ -367,8 +421,11 @@ def _set_aside(path: Path, err: SaveError, messages: list[str]) -> None:
     if err.reason in ("missing", "unreadable"):
         return
     moved = quarantine(path)
-    messages.append(t("save.damaged", name=path.name, reason=err.message,
-                      moved=moved.name if moved else path.name))
+    moved_name = moved.name if moved else path.name
+    if err.reason == "untrusted_level":
+        messages.append(t("save.untrusted", name=path.name, level=err.level, moved=moved_name))
+        return
+    messages.append(t("save.damaged", name=path.name, reason=err.message, moved=moved_name))
 
 
 def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]:
@@ -504,5 +561,5 @@ def export_replay(src: Path | str, dest: Path | str) -> Path:
     try:
         atomic_write_bytes(dest, data, keep_backup=False)
     except Exception as exc:
-        raise SaveError("write_failed", f"could not write {dest.name}: {exc!r}") from None
+        raise _write_failed(dest, exc) from None
     return dest

@@ -1,7 +1,11 @@
 """Statistics per player name (and per AI level), fed by engine events.
 
-Stored at ``data_dir()/stats.json`` (atomic, ``.bak`` kept); a damaged file
-is moved aside and the statistics start again from zero (never a crash).
+Stored at ``data_dir()/stats.json`` (atomic, ``.bak`` kept). A damaged file
+is moved aside and the statistics come back from the ``.bak`` (``notice`` is
+then ``"restored"``; ``"lost"`` when the backup is unusable too and they start
+again from zero), never a crash. The notice is kept in the file until the
+Statistics screen has shown it. A file that was not read successfully never
+becomes the ``.bak``.
 
 Counted from the engine's events (``game/rules/events.py``):
 
@@ -25,16 +29,24 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from game.config import MatchConfig
+from game.config import BUILTIN_LEVELS, MatchConfig
 from game.paths import data_dir
 from game.rules.events import Event
-from game.storage.atomic import atomic_write_text, quarantine
+from game.storage.atomic import (
+    WriteResult,
+    atomic_write_text,
+    backup_path,
+    quarantine,
+    read_json_object,
+    write_failure_reason,
+)
 
 FORMAT = 1
 FILE_NAME = "stats.json"
 HISTORY_LIMIT = 1000
 SEEN_LIMIT = 100
 COUNTED_KINDS = frozenset({"round_end", "match_end", "caught", "challenge"})
+NOTICES = ("restored", "lost")  # what the Statistics screen tells once (stats.notice.<key>)
 
 log = logging.getLogger(__name__)
 
@@ -115,49 +127,73 @@ class StatsStore:
     ai_levels: dict[str, PlayerStats] = field(default_factory=dict)
     seen: dict[str, int] = field(default_factory=dict)  # match_id -> last action index counted
     path: Path | None = None
+    notice: str = ""  # one of NOTICES until the Statistics screen has shown it
 
     # ------------------------------------------------------------- files --
     @classmethod
     def load(cls, path: Path | None = None) -> StatsStore:
-        """The stored statistics; empty ones when missing or damaged (never raises)."""
+        """The stored statistics, else the backup's (``notice`` "restored"), else
+        empty ones (``notice`` "lost" when a file was there). Never raises."""
         path = path or stats_path()
         store = cls(path=path)
-        try:
-            raw = path.read_bytes()
-        except OSError:
+        data, problem = read_json_object(path)
+        if data is not None:
+            store._fill(data)
             return store
-        try:
-            data = json.loads(raw.decode("utf-8"))
-            if not isinstance(data, dict):
-                raise ValueError("statistics must be a JSON object")
-        except (ValueError, RecursionError) as exc:
-            moved = quarantine(path)
-            log.warning("damaged statistics %s (%s) moved to %s", path, exc, moved)
+        if problem == "damaged":
+            log.warning("damaged statistics %s moved to %s", path, quarantine(path))
+        elif problem == "unreadable":
+            log.warning("cannot read statistics %s", path)
+        bak = backup_path(path)
+        if problem == "missing" and not bak.exists():
             return store
+        data, _ = read_json_object(bak)
+        if data is not None:
+            log.warning("statistics restored from %s", bak)
+            store._fill(data)
+            store.notice = "restored"
+        elif problem != "missing":
+            store.notice = "lost"
+        return store
+
+    def _fill(self, data: dict[str, Any]) -> None:
         for attr in ("players", "ai_levels"):
             table = data.get(attr)
             if isinstance(table, dict):
-                setattr(store, attr, {str(k): PlayerStats.from_dict(v) for k, v in table.items()})
+                setattr(self, attr, {str(k): PlayerStats.from_dict(v) for k, v in table.items()})
+        dropped = [k for k in self.ai_levels if k not in BUILTIN_LEVELS]
+        for k in dropped:  # only built-in levels are counted (a file never names code)
+            del self.ai_levels[k]
+        if dropped:
+            log.warning("statistics: ignored AI levels that are not built in: %s", dropped)
         seen = data.get("seen")
         if isinstance(seen, dict):
-            store.seen = {str(k): v for k, v in seen.items() if _int(v) is not None}
-        return store
+            self.seen = {str(k): v for k, v in seen.items() if _int(v) is not None}
+        notice = data.get("notice", "")
+        self.notice = notice if notice in NOTICES else ""
 
-    def save(self) -> bool:
-        """Write atomically; False (logged) when the disk refuses."""
+    def save(self) -> WriteResult:
+        """Write atomically; a failed result (logged) says why the disk refused.
+
+        The current file becomes the ``.bak`` only when it reads as statistics,
+        so a damaged file never replaces the last good backup.
+        """
         path = self.path or stats_path()
-        data = {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "players": {k: v.to_dict() for k, v in self.players.items()},
             "ai_levels": {k: v.to_dict() for k, v in self.ai_levels.items()},
             "seen": self.seen,
         }
+        if self.notice:
+            data["notice"] = self.notice
         try:
-            atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+            text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+            atomic_write_text(path, text, keep_backup=read_json_object(path)[0] is not None)
         except (OSError, ValueError, TypeError) as exc:
             log.error("cannot save statistics to %s: %s", path, exc)
-            return False
-        return True
+            return WriteResult(False, write_failure_reason(exc))
+        return WriteResult(True)
 
     # ----------------------------------------------------------- counting --
     def player(self, name: str) -> PlayerStats:
@@ -168,7 +204,7 @@ class StatsStore:
             return []
         sc = config.seats[seat]
         out = [self.player(sc.name)]
-        if sc.kind == "ai":
+        if sc.kind == "ai" and sc.level in BUILTIN_LEVELS:  # module:Class bots: by name only
             out.append(self.ai_levels.setdefault(sc.level, PlayerStats()))
         return out
 

@@ -1,9 +1,13 @@
 """The player's preferences, stored at ``config_dir()/settings.json``.
 
-Loading never fails: a missing file gives the defaults, a damaged one is set
-aside (``settings.json.damaged-<time>``) and gives the defaults, unknown keys
-are ignored and each bad or out-of-range value falls back or is clamped on
-its own, so one bad field never costs the others.
+Loading never fails: a missing file gives the defaults; a damaged or
+unreadable one is set aside (``settings.json.damaged-<time>``) and the
+``.bak`` is used, else the defaults. Each bad or out-of-range value takes its
+default on its own (and the log says so), so one bad field never costs the others.
+
+Saving keeps keys this version does not know (a later version's), never
+rewrites a file of a newer format (it is left untouched), and makes the
+current file the ``.bak`` only when it was read successfully.
 """
 
 from __future__ import annotations
@@ -14,9 +18,18 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.config import BUILTIN_LEVELS
 from game.i18n import LANGUAGES, system_language
 from game.paths import config_dir
-from game.storage.atomic import atomic_write_text, backup_path, quarantine
+from game.rules.settings import CHOICES, INT_LIMITS, RuleSettings
+from game.storage.atomic import (
+    WriteResult,
+    atomic_write_text,
+    backup_path,
+    quarantine,
+    read_json_object,
+    write_failure_reason,
+)
 
 FORMAT = 1
 FILE_NAME = "settings.json"
@@ -51,14 +64,17 @@ class UserSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> UserSettings:
-        """Field by field: a bad value takes its default, numbers are clamped."""
+        """Field by field: a bad or out-of-range value takes its default (logged)."""
         s = cls()
         for f in fields(cls):
             if f.name in data:
+                default = getattr(s, f.name)
                 try:
-                    value = _FIXERS[f.name](data[f.name], getattr(s, f.name))
-                except Exception:
-                    value = getattr(s, f.name)
+                    value = _FIXERS[f.name](data[f.name])
+                except Exception as exc:
+                    log.warning("settings: %s = %s is not usable (%s); using the default %r",
+                                f.name, repr(data[f.name])[:80], exc, default)
+                    value = default
                 setattr(s, f.name, value)
         return s
 
@@ -67,57 +83,101 @@ def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def _number(value: Any) -> float:
+def _number(value: Any, lo: float, hi: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError("not a number")
-    if value != value:  # NaN
-        raise ValueError("NaN")
+    if not lo <= value <= hi:  # NaN fails this too
+        raise ValueError(f"outside {lo}..{hi}")
     return float(value)
 
 
-def _clamp(value: float, lo: float, hi: float) -> float:
-    return max(lo, min(hi, value))
+def _whole(value: Any, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("not a whole number")
+    if not lo <= value <= hi:
+        raise ValueError(f"outside {lo}..{hi}")
+    return value
 
 
-def _volume(value: Any, default: float) -> float:
-    return _clamp(_number(value), 0.0, 1.0)
+def _volume(value: Any) -> float:
+    return _number(value, 0.0, 1.0)
 
 
 def _choice(allowed: tuple[str, ...]) -> Any:
-    def fix(value: Any, default: str) -> str:
-        return value if isinstance(value, str) and value in allowed else default
+    def fix(value: Any) -> str:
+        if not (isinstance(value, str) and value in allowed):
+            raise ValueError(f"not one of {', '.join(allowed)}")
+        return value
     return fix
 
 
-def _bool(value: Any, default: bool) -> bool:
-    return value if isinstance(value, bool) else default
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("not true or false")
+    return value
 
 
-def _window(value: Any, default: tuple[int, int]) -> tuple[int, int]:
-    w, h = value
-    return (int(_clamp(_number(w), MIN_WINDOW[0], MAX_WINDOW[0])),
-            int(_clamp(_number(h), MIN_WINDOW[1], MAX_WINDOW[1])))
+def _window(value: Any) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise TypeError("not a [width, height] pair")
+    return (_whole(value[0], MIN_WINDOW[0], MAX_WINDOW[0]),
+            _whole(value[1], MIN_WINDOW[1], MAX_WINDOW[1]))
 
 
-def _text(value: Any, default: str) -> str:
-    return value[:200] if isinstance(value, str) else default
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not text")
+    return value[:200]
 
 
-def _rules(value: Any, default: dict[str, Any]) -> dict[str, Any]:
+_RULE_DEFAULTS = RuleSettings().to_dict()
+
+
+def _rule_ok(name: str, value: Any) -> bool:
+    """A value the rule ``name`` can take on its own (combinations are the new-game screen's job)."""
+    if name in CHOICES:
+        return value in CHOICES[name]
+    if name in INT_LIMITS:
+        lo, hi = INT_LIMITS[name]
+        return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+    return name in _RULE_DEFAULTS and isinstance(value, bool)
+
+
+def _rules(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        return default
-    return {str(k): v for k, v in value.items() if isinstance(v, (bool, int, str))}
+        raise TypeError("not an object")
+    bad = [k for k, v in value.items() if not _rule_ok(k, v)]
+    if bad:
+        log.warning("settings: last_custom_rules: ignored unknown or bad rules %s", bad[:20])
+    return {k: v for k, v in value.items() if k not in bad}
 
 
-def _seats(value: Any, default: list[dict[str, Any]]) -> list[dict[str, Any]]:
+# What a remembered seat may name: the built-in levels, or the new-game screen's
+# "surprise" (a built-in level picked at start). Never ``module:Class``.
+SEAT_LEVELS = (*BUILTIN_LEVELS, "surprise")
+
+
+def _seat(seat: dict[str, Any]) -> dict[str, Any]:
+    out = dict(seat)
+    level = out.get("level", "normal")
+    if level not in SEAT_LEVELS:
+        log.warning("settings: the remembered seat %r names the AI level %s, which is not "
+                    "built in; using normal", out.get("name"), repr(level)[:80])
+        out["level"] = "normal"
+    if out.get("kind", "ai") not in ("human", "ai"):
+        out["kind"] = "ai"
+    return out
+
+
+def _seats(value: Any) -> list[dict[str, Any]]:
     if not isinstance(value, list):
-        return default
-    out = [dict(s) for s in value if isinstance(s, dict) and isinstance(s.get("name"), str)]
+        raise TypeError("not a list")
+    out = [_seat(s) for s in value if isinstance(s, dict) and isinstance(s.get("name"), str)]
     return out[:10]
 
 
-def _think(value: Any, default: int) -> int:
-    return int(_clamp(_number(value), *THINK_MS))
+def _think(value: Any) -> int:
+    return _whole(value, *THINK_MS)
 
 
 _FIXERS: dict[str, Any] = {
@@ -136,50 +196,58 @@ _FIXERS: dict[str, Any] = {
 }
 
 
+def _newer(data: dict[str, Any]) -> bool:
+    fmt = data.get("format", FORMAT)
+    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT
+
+
 def _read(path: Path) -> dict[str, Any] | None:
-    """The JSON object in ``path``; None when missing; a damaged file is moved aside."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        log.warning("cannot read %s: %s", path, exc)
-        return None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("settings must be a JSON object")
-    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
-        moved = quarantine(path)
-        log.warning("damaged settings %s (%s) moved to %s", path, exc, moved)
-        return None
+    """The JSON object in ``path``; None when missing or unusable (a damaged file is moved aside)."""
+    data, problem = read_json_object(path)
+    if problem == "damaged":
+        log.warning("damaged settings %s moved to %s", path, quarantine(path))
+    elif problem == "unreadable":
+        log.warning("cannot read settings %s", path)
     return data
 
 
-def load_settings() -> UserSettings:
-    """The saved settings, or the backup, or defaults. Never raises."""
-    path = settings_path()
+def load_settings(path: Path | None = None) -> UserSettings:
+    """The saved settings (``path``, by default the player's file), or the backup,
+    or defaults. Never raises."""
+    path = path or settings_path()
     data = _read(path)
-    if data is None and not path.exists():
+    if data is None:
         data = _read(backup_path(path))
     if data is None:
         return UserSettings()
-    fmt = data.get("format", FORMAT)
-    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
-        log.warning("settings format %s is newer than %s: reading what we know", fmt, FORMAT)
+    if _newer(data):
+        log.warning("settings format %s is newer than %s: reading what we know; the file "
+                    "will not be rewritten", data.get("format"), FORMAT)
     return UserSettings.from_dict(data)
 
 
-def save_settings(settings: UserSettings) -> bool:
-    """Write the settings atomically (previous file kept as ``settings.json.bak``).
+def save_settings(settings: UserSettings, path: Path | None = None) -> WriteResult:
+    """Write the settings atomically (the previous file kept as ``settings.json.bak``
+    when it was read successfully), keeping the keys a later version added.
 
-    Returns False (and logs why) when they could not be written.
+    A file of a newer format is left untouched: the result is then false with
+    reason ``newer_format``; a write failure gives ``disk_full``, ``read_only``
+    or ``other`` (and is logged). ``path`` defaults to the player's file.
     """
-    path = settings_path()
+    path = path or settings_path()
+    current, _ = read_json_object(path)
+    if current is not None and _newer(current):
+        log.warning("settings %s come from a newer version (format %s): left untouched",
+                    path, current.get("format"))
+        return WriteResult(False, "newer_format")
+    known = {f.name for f in fields(UserSettings)} | {"format"}
+    later = {k: v for k, v in (current or {}).items() if k not in known}
     try:
-        data = {"format": FORMAT, **UserSettings.from_dict(settings.to_dict()).to_dict()}
-        atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        data = {**later, "format": FORMAT,
+                **UserSettings.from_dict(settings.to_dict()).to_dict()}
+        atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                          keep_backup=current is not None)
     except (OSError, TypeError, ValueError) as exc:
         log.error("cannot save settings to %s: %s", path, exc)
-        return False
-    return True
+        return WriteResult(False, write_failure_reason(exc))
+    return WriteResult(True)
