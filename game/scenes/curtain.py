@@ -16,7 +16,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import i18n
-from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.widgets import ACTIVATE_KEYS, UIScene, oid

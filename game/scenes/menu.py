@@ -14,7 +14,6 @@ from game.config import MatchConfig, SeatConfig
 from game.i18n import t
 from game.resources import get_font
 from game.rules.settings import preset
-from game.scenes import strings_saves  # noqa: F401  (the saves button label)
 from game.ui import theme
 from game.ui.widgets import UIScene, column_rects, oid
 

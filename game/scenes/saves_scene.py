@@ -21,7 +21,6 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import t
 from game.resources import get_font
-from game.scenes import strings_saves  # noqa: F401 - registers the strings
 from game.storage import saves
 from game.ui import table_widgets as tw
 from game.ui import theme

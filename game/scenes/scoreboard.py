@@ -13,7 +13,6 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.rules.cards import DECK
-from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.scenes.base import Scene
 from game.ui import card_art
 from game.ui import table_widgets as tw

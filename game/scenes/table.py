@@ -38,7 +38,6 @@ from game.rules.cards import COLOURS, DECK, Colour, Kind
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
-from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.scenes.base import Scene
 from game.scenes.table_director import Director
 from game.ui import card_art

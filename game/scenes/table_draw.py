@@ -67,7 +67,7 @@ def _line2_text(lang: str, n: int, score: int, rank: int) -> str:
     score, or its place once out (``rank`` > 0)."""
     if rank:
         return t("tbl.out", n=rank)
-    cards = t("tbl.card1") if n == 1 else t("tbl.cards", n=n)
+    cards = i18n.nt("tbl.cards", n)
     return f"{cards} · {t('tbl.score', n=score)}"
 
 

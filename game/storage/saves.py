@@ -28,7 +28,7 @@ from typing import Any
 
 from game import __version__
 from game.config import MatchConfig, UntrustedLevel, check_text
-from game.i18n import register, t
+from game.i18n import t
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
@@ -58,27 +58,6 @@ __all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatc
 REASONS = ("missing", "unreadable", "empty", "truncated", "invalid_json", "bad_checksum",
            "unknown_format", "newer_format", "bad_replay", "bad_data", "untrusted_level",
            "write_failed")
-
-register(
-    en={
-        "save.damaged": "The save \"{name}\" could not be loaded ({reason}). It was moved aside as \"{moved}\".",
-        "save.newer": "The save \"{name}\" was made by a newer version of the game; it was left untouched.",
-        "save.from_backup": "Restored the previous save from the backup copy \"{name}\".",
-        "save.lost": "No usable backup was found: the match could not be restored.",
-        "save.untrusted": "The save \"{name}\" asks for a computer player \"{level}\" that is "
-                          "not built into the game, so it was not loaded (a file may only name "
-                          "the built-in levels). It was moved aside as \"{moved}\".",
-    },
-    zh={
-        "save.damaged": "存档“{name}”无法读取（{reason}），已移到“{moved}”。",
-        "save.newer": "存档“{name}”由更新版本的游戏创建，已保持原样。",
-        "save.from_backup": "已从备份“{name}”恢复上一次的存档。",
-        "save.lost": "没有可用的备份，无法恢复这局游戏。",
-        "save.untrusted": "存档“{name}”要求使用游戏未内置的电脑玩家“{level}”，为安全起见未载入"
-                          "（文件只能使用内置的难度）。已移到“{moved}”。",
-    },
-)
-
 
 class SaveError(Exception):
     """The one error type of this module; ``reason`` is one of :data:`REASONS`.
