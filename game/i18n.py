@@ -219,10 +219,42 @@ def nt(key: str, n: int, **fmt: object) -> str:
     return text.format(n=n, **fmt)
 
 
+def ntl(lang: str, key: str, n: int, **fmt: object) -> str:
+    """:func:`nt` in ``lang``."""
+    return catalogue(lang).ngettext(key, key, n).format(n=n, **fmt)
+
+
 def tl(lang: str, key: str, **fmt: object) -> str:
     """:func:`t` in ``lang`` whatever the current language is."""
     text = catalogue(lang).gettext(key)
     return text.format(**fmt) if fmt else text
+
+
+def is_you_name(name: str) -> bool:
+    """Whether ``name`` is the default name of the (single) human, in any language."""
+    return any(name == tl(lang, "tbl.you") for lang in LANGUAGES)
+
+
+def seat_name(name: str, lang: str | None = None) -> str:
+    """``name`` in ``lang`` (default: current) if it is a default seat name.
+
+    A match keeps the names it was set up with; "You"/"你", "Player 2"/"玩家2"
+    and the bot names are shown in the language of the screen, so switching
+    language mid-match re-renders them too.  Other names are left as typed.
+    """
+    lang = lang or _current
+    for other in LANGUAGES:
+        if name == tl(other, "tbl.you"):
+            return tl(lang, "tbl.you")
+        bots = tl(other, "seat.bots").split()
+        if name in bots:
+            mine = tl(lang, "seat.bots").split()
+            return mine[bots.index(name) % len(mine)]
+        prefix, _, suffix = tl(other, "seat.player_n").partition("{n}")
+        middle = name[len(prefix):len(name) - len(suffix)] if suffix else name[len(prefix):]
+        if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():
+            return tl(lang, "seat.player_n", n=int(middle))
+    return name
 
 
 def has_key(key: str) -> bool:

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-from game.i18n import language, t
+from game.i18n import t
 from game.rules.errors import SettingsConflict
-
-BOT_NAMES = {
-    "en": ("Ada", "Max", "Lin", "Zoe", "Kai", "Mia", "Leo", "Ivy", "Sam", "Noa"),
-    "zh": ("小明", "阿杰", "小美", "大伟", "晓雨", "阿强", "小芳", "老王", "子涵", "思远"),
-}
 
 
 def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
     """"You" for the first human, "Player N" for later ones; bot names for AIs."""
-    zh = language() == "zh"
     if kind == "human":
         if nth_of_kind <= 1:
-            return "你" if zh else "You"
-        return f"玩家{nth_of_kind - 1}" if zh else f"Player {nth_of_kind - 1}"
-    names = BOT_NAMES["zh" if zh else "en"]
+            return t("tbl.you")
+        return t("seat.player_n", n=nth_of_kind - 1)
+    names = t("seat.bots").split()
     return names[(nth_of_kind - 1) % len(names)]
 
 

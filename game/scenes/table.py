@@ -620,8 +620,8 @@ class TableScene(Scene):
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if 0 <= self.hand.focus < len(self.hand.cards):
                 self.click_card(self.hand.focus, bool(event.mod & pygame.KMOD_SHIFT))
-        elif k == pygame.K_d:
-            self._key_action((Draw, Pass))
+        elif k == pygame.K_d:  # facing a penalty or a Wild Draw Four, D takes the cards
+            self._key_action((Draw, Pass, Accept))
         elif k == pygame.K_u:
             self._key_action((CallUno,))
         elif k == pygame.K_c:
