@@ -370,3 +370,19 @@ def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
                         lambda s, *a, **k: (drawn.append(s), real_fit(s, *a, **k))[1])
     app.draw()
     assert drawn.count(illegal_text(err, "en")) == 1
+
+
+def test_a_hint_names_the_move_once():
+    from game.ui.event_text import card_name
+
+    def hints_a_play(t):
+        choice = t.ctl.hint_choice(t.viewer)
+        return choice is not None and isinstance(choice.action, Play)
+
+    app, table = find_seed(hints_a_play)
+    choice = table.ctl.hint_choice(table.viewer)
+    table.give_hint()
+    text = table.toast[0]
+    name = card_name(choice.action.cards[0], "en")
+    assert text.startswith(i18n.t("tbl.hint_prefix") + name)
+    assert text.count(name) == 1, text

@@ -526,7 +526,12 @@ class TableScene(Scene):
             return
         lang = i18n.language()
         a = choice.action
-        reason = choice.reason_zh if lang == "zh" else choice.reason_en
+        if choice.reasons:
+            reason = t("log.sep").join(
+                t(f"hint.{key}", colour=colour_name(colour, lang), n=n)
+                for key, colour, n in choice.reasons)
+        else:  # a bot from outside that explains itself in words
+            reason = choice.reason_zh if lang == "zh" else choice.reason_en
         if isinstance(a, Play):
             what = ", ".join(card_name(c, lang) for c in a.cards)
             ids = [c.id for c in self.hand.cards]
