@@ -117,3 +117,67 @@ def test_D_facing_a_wild_draw_four_accepts_it() -> None:
     toast = table.toast[0] if table.toast else ""
     assert "not your turn" not in toast
     assert len(table.ctl.view(0).hand) == 7, "D takes the four cards"
+
+
+def _table_with(game, humans: int = 1):
+    from types import SimpleNamespace
+
+    from table_helpers import make_app
+
+    from game.scenes.table import TableScene
+
+    app = make_app((1280, 720), "en", "off")
+    cfg = config(len(game.hands), humans, 3)
+    ctl = MatchController(cfg, game, persist=False)
+    table = TableScene(app, cfg, SimpleNamespace(game=game, meta=None), controller=ctl)
+    app.scenes.push(table)
+    return app, table
+
+
+def test_round_start_lines_are_logged_once() -> None:
+    from rigging import Faces, rig
+    from table_helpers import pump
+
+    from game.scenes.scoreboard import ScoreboardScene
+
+    c = Faces()
+    game = rig(hands=[c.ids("R5"), c.ids("G7 B1 Y2"), c.ids("B3 G4"), c.ids("Y9 Y8")],
+               top=c("R3"), to_act=0, uno_declared=0)
+    app, table = _table_with(game)
+    pump(app, 3, 0.05)
+    table.click_card(0)  # the last card: the round ends
+    for _ in range(200):
+        if isinstance(app.scenes.top, ScoreboardScene):
+            break
+        pump(app, 1, 0.05)
+    board = app.scenes.top
+    assert isinstance(board, ScoreboardScene)
+    board.press("next")
+    pump(app, 60, 0.05)
+    lines = table.log_panel.lines
+    starts = [line for line in lines if line.startswith("Round 2 begins")]
+    piles = [line for line in lines if line.endswith("starts the discard pile")]
+    assert len(starts) == 1, lines
+    assert len(piles) == 1, lines
+    assert len(set(table.ticker)) == len(table.ticker), table.ticker
+
+
+def test_a_resumed_match_keeps_its_log_across_a_language_switch() -> None:
+    from rigging import Faces, rig
+    from table_helpers import pump
+
+    c = Faces()
+    game = rig(hands=[c.ids("R5 R6"), c.ids("G7 B1 Y2"), c.ids("B3 G4"), c.ids("Y9 Y8")],
+               top=c("R3"), to_act=1)
+    app, table = _table_with(game)
+    pump(app, 40, 0.05)
+    before = list(table.log_panel.lines)
+    assert before
+    app.settings.language = "zh"
+    try:
+        app.apply_settings()
+        after = table.log_panel.lines
+        assert len(after) == len(before)
+        assert all(any("\u4e00" <= ch <= "\u9fff" for ch in line) for line in after), after
+    finally:
+        i18n.set_language("en")

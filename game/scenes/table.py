@@ -307,7 +307,8 @@ class TableScene(Scene):
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
         self.scoreboard_shown = False
-        self.ingest(self.ctl.next_round())
+        self.ctl.next_round()  # its events also wait in take_events(): ingest them once
+        self.ingest(self.ctl.take_events())
 
     # ------------------------------------------------------------ controls
     def can_act(self) -> bool:
