@@ -181,3 +181,21 @@ def test_a_resumed_match_keeps_its_log_across_a_language_switch() -> None:
         assert all(any("\u4e00" <= ch <= "\u9fff" for ch in line) for line in after), after
     finally:
         i18n.set_language("en")
+
+
+def test_storage_gives_keys_and_the_ui_the_words(tmp_path) -> None:
+    from game.scenes.strings_menus import notice_text
+    from game.storage.saves import Notice, load_with_recovery
+
+    path = tmp_path / "slot.json"
+    path.write_bytes(b'{"format": 1, "checks')
+    loaded, notices = load_with_recovery(path)
+    assert loaded is None
+    assert all(isinstance(n, Notice) for n in notices)
+    assert [n.key for n in notices] == ["save.damaged", "save.lost"]
+    i18n.set_language("zh")
+    try:
+        text = notice_text(notices[0])
+    finally:
+        i18n.set_language("en")
+    assert "slot.json" in text and "truncated" not in text and "文件不完整" in text

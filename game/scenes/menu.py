@@ -14,6 +14,7 @@ from game.config import MatchConfig, SeatConfig
 from game.i18n import t
 from game.resources import get_font
 from game.rules.settings import preset
+from game.scenes.strings_menus import notice_text
 from game.ui import theme
 from game.ui.widgets import UIScene, column_rects, oid
 
@@ -251,7 +252,8 @@ class MenuScene(UIScene):
         try:
             from game.storage.saves import autosave_path, load_with_recovery
 
-            loaded, messages = load_with_recovery(autosave_path())
+            loaded, notices = load_with_recovery(autosave_path())
+            messages = [notice_text(n) for n in notices]
         except Exception as exc:
             log.exception("continue failed")
             loaded, messages = None, [t("menu.continue_failed", error=str(exc))]

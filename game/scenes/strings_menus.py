@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.i18n import t
 from game.rules.errors import SettingsConflict
+from game.storage.saves import Notice
 
 
 def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
@@ -29,3 +30,11 @@ def conflict_text(exc: SettingsConflict) -> str:
     key = "conflict." + "+".join(exc.rules)
     text = t(key)
     return f"[{', '.join(exc.rules)}] {exc.message}" if text == key else text
+
+
+def notice_text(notice: Notice) -> str:
+    """A storage notice (catalogue id + params) in the current language."""
+    params = dict(notice.params)
+    if "reason" in params:
+        params["reason"] = t(f"save.reason.{params['reason']}")
+    return t(notice.key, **params)
