@@ -158,8 +158,12 @@ def pseudo(text: str) -> str:
     return "[" + "".join(out) + " " + pad + "]"
 
 
+# Names, not words: the pseudo-locale keeps them as they are.
+_NOT_WORDS = frozenset({"", "seat.bots"})
+
+
 def _pseudo_translations() -> gettext.GNUTranslations:
-    entries = [(msgid, plural, [pseudo(s) for s in strs]) if msgid else (msgid, plural, strs)
+    entries = [(msgid, plural, strs if msgid in _NOT_WORDS else [pseudo(s) for s in strs])
                for msgid, plural, strs in parse_po(po_text("en"))]
     return gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
 
