@@ -134,13 +134,13 @@ def _translations(lang: str) -> gettext.GNUTranslations:
 
 # ---------------------------------------------------------------- pseudo-locale
 
-_ACCENTS = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "àƀçđéƒĝĥíĵķĺɱñöþǫŕšţûʋŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+# Latin-1 letters only: the bundled Noto Sans SC has no Latin Extended-A glyphs.
+_ACCENTS = str.maketrans("aceinouyACEINOUY", "àçéíñöûýÀÇÉÍÑÖÛÝ")
 
 
 def pseudo(text: str) -> str:
-    """``[Ðŕàŵ ··]``: accented letters, ~30 % padding, brackets to show cut-offs.
+    """``[Dràw ··]``-like text: accented letters, ~30 % padding, and brackets
+    that show cut-offs.
 
     ``{field}`` placeholders and ``\\n`` are kept so formatting still works.
     """
