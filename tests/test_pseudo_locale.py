@@ -66,10 +66,10 @@ class Screen:
 
         monkeypatch.setattr(tw, "text", text)
 
-    def problems(self, where: str) -> list[str]:
+    def problems(self, where: str, names: tuple[str, ...] = ()) -> list[str]:
         self.drawn.clear()
         self.app.pump(2)
-        names = set(getattr(getattr(self.app.scenes.top, "ctl", None), "names", []) or [])
+        names = set(names) | set(getattr(getattr(self.app.scenes.top, "ctl", None), "names", []))
         table = getattr(self.app.scenes.top, "table", None)
         if table is not None:
             names |= set(table.ctl.names)
@@ -172,3 +172,40 @@ def test_menu_screens_are_all_translated_and_fit(app: App, monkeypatch) -> None:
 
 def test_the_table_pause_and_log_are_all_translated_and_fit(app: App, monkeypatch) -> None:
     _expect(_table_screens(app, Screen(app, monkeypatch)), i18n.language())
+
+
+def test_the_curtain_and_the_scoreboard_are_all_translated_and_fit(app: App, monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    from rigging import Faces, rig
+    from table_helpers import config
+
+    from game.scenes.curtain import CurtainScene
+    from game.scenes.scoreboard import ScoreboardScene
+
+    screen = Screen(app, monkeypatch)
+    hot_seat = config(3, 2, 3)
+    names = tuple(s.name for s in hot_seat.seats)
+    app.start_match(hot_seat)
+    for _ in range(200):
+        app.pump(1)
+        if isinstance(app.scenes.top, CurtainScene):
+            break
+    assert isinstance(app.scenes.top, CurtainScene)
+    found = screen.problems("curtain", names)
+
+    c = Faces()
+    game = rig(hands=[c.ids("R5"), c.ids("G7 B1 Y2"), c.ids("B3 G4")], top=c("R3"), to_act=0,
+               uno_declared=0)
+    solo = config(3, 1, 3)
+    app.start_match(solo, SimpleNamespace(game=game, meta=None))
+    table = app.scenes.top
+    app.pump(3)
+    table.click_card(0)  # the last card: the round ends
+    for _ in range(300):
+        if isinstance(app.scenes.top, ScoreboardScene):
+            break
+        app.pump(1)
+    assert isinstance(app.scenes.top, ScoreboardScene)
+    found += screen.problems("scoreboard", tuple(s.name for s in solo.seats))
+    _expect(found, i18n.language())
