@@ -25,10 +25,21 @@ import os
 import struct
 from importlib import resources
 
-LANGUAGES = ("en", "zh")
 PSEUDO = "pseudo"
 DOMAIN = "uno"
 LOCALE_PACKAGE = "game.assets"
+
+
+def _shipped_languages() -> tuple[str, ...]:
+    """Every ``locale/<lang>/LC_MESSAGES/uno.po`` shipped, English first."""
+    root = resources.files(LOCALE_PACKAGE) / "locale"
+    found = {node.name for node in root.iterdir()
+             if (node / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()}
+    return ("en", *sorted(found - {"en"}))
+
+
+# Adding a language is adding its .po file.
+LANGUAGES = _shipped_languages()
 
 _current = "en"
 

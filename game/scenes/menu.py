@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.config import MatchConfig, SeatConfig
-from game.i18n import t
+from game.i18n import LANGUAGES, t, tl
 from game.resources import get_font
 from game.rules.settings import preset
 from game.scenes.strings_menus import notice_text
@@ -231,7 +231,7 @@ class MenuScene(UIScene):
         # footer: version and language switch
         self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
                    t("menu.version", version=self.app.version), class_id="@muted")
-        other = "English" if self.app.settings.language == "zh" else "中文"
+        other = tl(self._next_language(), "language.name")
         self.button(pygame.Rect(w - self.px(136), h - self.px(50), self.px(120), self.px(36)),
                     other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
                     nav=False)
@@ -293,8 +293,13 @@ class MenuScene(UIScene):
 
         self.app.scenes.push(SettingsScene(self.app))
 
+    def _next_language(self) -> str:
+        current = self.app.settings.language
+        i = LANGUAGES.index(current) if current in LANGUAGES else -1
+        return LANGUAGES[(i + 1) % len(LANGUAGES)]
+
     def toggle_language(self) -> None:
-        self.app.settings.language = "en" if self.app.settings.language == "zh" else "zh"
+        self.app.settings.language = self._next_language()
         self.app.apply_settings()
         self.app.save_settings()
 
