@@ -1,6 +1,9 @@
-"""Engine events -> sentences for the game log, in English and Chinese.
+"""Engine events -> sentences for the game log, from the catalogue (``log.*``).
 
-Events must already be redacted for the seat that reads them
+The log is kept as events and told again in the current language whenever
+it changes. Each sentence whose subject is the player called "You" has its
+own id (``log.skip.you``: "you are skipped"), so no language needs verb
+fixing after the fact. Events must already be redacted for the seat that reads them
 (``game.rules.events.redact``): a hidden draw says "draws 2 cards".
 """
 
