@@ -24,11 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import __version__
 from game.config import MatchConfig, UntrustedLevel, check_text
-from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
@@ -49,7 +48,7 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 # already verified; the result is not re-checksummed). Add one entry per new format.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
-__all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatch", "SlotInfo",
+__all__ = ["FORMAT", "UPGRADES", "REASONS", "Notice", "SaveError", "SaveMeta", "LoadedMatch", "SlotInfo",
            "save_match", "load_match", "parse_save", "read_info", "quarantine",
            "load_with_recovery", "autosave_path", "autosave", "load_autosave", "clear_autosave",
            "save_slot", "slot_path", "list_slots", "delete_slot", "archive_finished",
@@ -58,27 +57,6 @@ __all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatc
 REASONS = ("missing", "unreadable", "empty", "truncated", "invalid_json", "bad_checksum",
            "unknown_format", "newer_format", "bad_replay", "bad_data", "untrusted_level",
            "write_failed")
-
-register(
-    en={
-        "save.damaged": "The save \"{name}\" could not be loaded ({reason}). It was moved aside as \"{moved}\".",
-        "save.newer": "The save \"{name}\" was made by a newer version of the game; it was left untouched.",
-        "save.from_backup": "Restored the previous save from the backup copy \"{name}\".",
-        "save.lost": "No usable backup was found: the match could not be restored.",
-        "save.untrusted": "The save \"{name}\" asks for a computer player \"{level}\" that is "
-                          "not built into the game, so it was not loaded (a file may only name "
-                          "the built-in levels). It was moved aside as \"{moved}\".",
-    },
-    zh={
-        "save.damaged": "存档“{name}”无法读取（{reason}），已移到“{moved}”。",
-        "save.newer": "存档“{name}”由更新版本的游戏创建，已保持原样。",
-        "save.from_backup": "已从备份“{name}”恢复上一次的存档。",
-        "save.lost": "没有可用的备份，无法恢复这局游戏。",
-        "save.untrusted": "存档“{name}”要求使用游戏未内置的电脑玩家“{level}”，为安全起见未载入"
-                          "（文件只能使用内置的难度）。已移到“{moved}”。",
-    },
-)
-
 
 class SaveError(Exception):
     """The one error type of this module; ``reason`` is one of :data:`REASONS`.
@@ -414,28 +392,41 @@ def read_info(path: Path | str) -> SlotInfo:
 
 # -------------------------------------------------------------- recovery ----
 
-def _set_aside(path: Path, err: SaveError, messages: list[str]) -> None:
+class Notice(NamedTuple):
+    """A message for the player, in no language: catalogue id ``key`` and its
+    ``params``. A ``reason`` param is a :data:`REASONS` code (the UI shows the
+    words of ``save.reason.<code>``)."""
+
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+def _note(key: str, **params: str) -> Notice:
+    return Notice(key, tuple(params.items()))
+
+
+def _set_aside(path: Path, err: SaveError, messages: list[Notice]) -> None:
     if err.reason == "newer_format":
-        messages.append(t("save.newer", name=path.name))
+        messages.append(_note("save.newer", name=path.name))
         return
     if err.reason in ("missing", "unreadable"):
         return
     moved = quarantine(path)
     moved_name = moved.name if moved else path.name
     if err.reason == "untrusted_level":
-        messages.append(t("save.untrusted", name=path.name, level=err.level, moved=moved_name))
+        messages.append(_note("save.untrusted", name=path.name, level=err.level, moved=moved_name))
         return
-    messages.append(t("save.damaged", name=path.name, reason=err.message, moved=moved_name))
+    messages.append(_note("save.damaged", name=path.name, reason=err.reason, moved=moved_name))
 
 
-def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]:
+def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[Notice]]:
     """Load ``path``; if it is damaged, set it aside and fall back to ``path.bak``.
 
-    Returns the match (or None) and messages for the player. Nothing is ever
+    Returns the match (or None) and notices for the player. Nothing is ever
     overwritten; damaged files are renamed, not deleted.
     """
     path = Path(path)
-    messages: list[str] = []
+    messages: list[Notice] = []
     try:
         return load_match(path), messages
     except SaveError as exc:
@@ -448,10 +439,10 @@ def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]
         except SaveError as exc:
             _set_aside(bak, exc, messages)
         else:
-            messages.append(t("save.from_backup", name=bak.name))
+            messages.append(_note("save.from_backup", name=bak.name))
             return loaded, messages
     if first.reason != "missing":
-        messages.append(t("save.lost"))
+        messages.append(_note("save.lost"))
     return None, messages
 
 
@@ -475,7 +466,7 @@ def autosave(config: MatchConfig, game: Game, match_id: str = "") -> Path:
     return save_match(autosave_path(), config, game, label=None, match_id=match_id)
 
 
-def load_autosave() -> tuple[LoadedMatch | None, list[str]]:
+def load_autosave() -> tuple[LoadedMatch | None, list[Notice]]:
     return load_with_recovery(autosave_path())
 
 
