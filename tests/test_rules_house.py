@@ -360,3 +360,60 @@ def test_H5_reverse_deflect_with_last_card_under_elimination_sends_penalty_back(
     ev = run(g, Play(1, (g.hands[1][0],)))
     assert g.out == [1]
     assert drew(ev, 0, "penalty") == 2, "the penalty goes back to the previous player"
+
+
+@pytest.mark.parametrize("skips", [1, 2, 3, 4])
+def test_H4_two_players_skips_always_give_the_player_another_turn(skips):
+    hand = " ".join(["RS", "GS", "BS", "YS"][:skips]) + " Y1"
+    g = table(OFFICIAL.with_(multi_play=True), hand, "Y2 Y3")
+    ev = run(g, Play(0, tuple(g.hands[0][:skips])))
+    assert skipped(ev) == [1] * skips and g.to_act == 0
+
+
+@pytest.mark.parametrize("seats,skips,victims,next_seat", [
+    (3, 2, [1, 2], 0),
+    (3, 3, [1, 2, 1], 2),
+    (4, 4, [1, 2, 3, 1], 2),
+    (4, 3, [1, 2, 3], 0),
+])
+def test_H4_n_skips_skip_n_other_players_never_the_one_who_played(seats, skips, victims,
+                                                                  next_seat):
+    hand = " ".join(["RS", "GS", "BS", "YS"][:skips]) + " Y1"
+    others = ["Y2 Y3", "B1 B2", "G1 G2"][:seats - 1]
+    g = table(OFFICIAL.with_(multi_play=True), hand, *others)
+    ev = run(g, Play(0, tuple(g.hands[0][:skips])))
+    assert skipped(ev) == victims and g.to_act == next_seat
+
+
+def test_H4_skip_relay_accepted_still_never_skips_the_relayer():
+    s = OFFICIAL.with_(multi_play=True, skip_relay=True)
+    g = table(s, "RS GS Y1", "YS Y3")
+    run(g, Play(0, tuple(g.hands[0][:2])))
+    assert g.phase is Phase.SKIP_RELAY and g.to_act == 1
+    ev = run(g, Accept(1))
+    assert skipped(ev) == [1, 1] and g.to_act == 0
+
+
+def test_H4_middle_cards_in_any_order():
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 Y1", "Y2 Y3", "B1 B2")
+    r5, g5, y5, b5, _ = g.hands[0]
+    assert y5 < g5, "the middle below is not in id order"
+    assert g.is_legal(Play(0, (r5, g5, y5, b5)))
+    ev = run(g, Play(0, (r5, g5, y5, b5)))
+    assert set(of_kind(ev, "play")[0].cards) == {r5, g5, y5, b5}
+    assert g.discard[-1] == b5 and g.colour is Colour.BLUE
+
+
+def test_H4_plays_differing_only_in_middle_order_are_one_play():
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 Y1", "Y2 Y3", "B1 B2")
+    r5, g5, y5, b5, _ = g.hands[0]
+    assert Play(0, (r5, y5, g5, b5)) == Play(0, (r5, g5, y5, b5))
+    assert Play(0, (r5, y5, g5, b5)) in g.legal_actions(0)
+
+
+def test_H4_refusals_never_name_an_internal_constraint():
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 Y1", "Y2 Y3", "B1 B2")
+    hand = g.hands[0]
+    for cards in [tuple(hand[:4]), tuple(reversed(hand[:4])), (hand[0], hand[2], hand[1], hand[3])]:
+        err = g.play_error(0, cards)
+        assert err is None or "Internal" not in err[1], err

@@ -65,6 +65,12 @@ ENGINE_VERSION = "1.0"
 HAND_SIZE = 7  # S3
 CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
+ROUND_TURN_LIMIT = 5_000
+"""T7 stalemate: a round still going after this many turns ends (lowest hand wins).
+
+Players who keep taking cards back (penalties accepted, false UNO calls) can
+make a round endless; seeded random play needs at most ~3,100 turns (sheet
+rules, 2 seats, 300 rounds), so only such rounds meet this bound."""
 
 _DRAW_KINDS: Final = (K_DRAW_TWO, K_WILD_DRAW_FOUR)
 _DECISION_PHASES: Final = (P_CHALLENGE, P_PENALTY, P_SKIP_RELAY)
@@ -195,6 +201,7 @@ class Game:
         self.out: list[int] = []
         self.winner = -1
         self.dry_turns = 0
+        self.round_turns = 0
         self.actions: list[Action] = []
         self.log: list[Event] = []  # this round's events (unredacted)
         self.initial_events: list[Event] = []
@@ -319,6 +326,7 @@ class Game:
         self.out = []
         self.winner = -1
         self.dry_turns = 0
+        self.round_turns = 0
         for _ in range(HAND_SIZE):  # S3: one at a time, from the dealer's left
             for i in range(1, self.n + 1):
                 seat = (self.dealer + i) % self.n
@@ -381,17 +389,43 @@ class Game:
         return self.n - len(self.out)
 
     def _begin_turn(self, seat: int, phase: Phase = P_PLAY) -> None:
+        """Give ``seat`` the turn, unless a full circle of turns went by in which no
+        card was played or drawn, or the round reached ROUND_TURN_LIMIT turns (T7
+        stalemate): then the round ends and the lowest hand (D2 points) wins it."""
+        self.dry_turns += 1  # (reset to 0 whenever a card is played or drawn)
+        self.round_turns += 1
+        if self.dry_turns > self._active_count() or self.round_turns > ROUND_TURN_LIMIT:
+            self._stalemate()
+            return
         self.current = self.to_act = seat
         self.phase = phase
         self.drawn = -1
         self._emit_public(_PLAY_TURN_EV[seat] if phase is P_PLAY else _TURN_EV[phase][seat])
 
-    def _skip_and_advance(self, victim: int, count: int = 1) -> None:
-        """T4: ``victim`` and the ``count - 1`` players after it lose their turn."""
+    def _stalemate(self) -> None:
+        """T7: the round ends; the lowest hand (D2 points) wins it (R4: the seats
+        still in go out from the lowest hand up)."""
+        active = [s for s in range(self.n) if s not in self.out]
+        ranked = sorted(active, key=lambda s: (sum(DECK[c].points for c in self.hands[s]), s))
+        if self.settings.scoring == "elimination":
+            for seat in ranked:
+                self.out = [*self.out, seat]
+                self._emit(ev("out", seat=seat, value=len(self.out)))
+            self._end_round(self.out[0])
+        else:
+            self._end_round(ranked[0])
+
+    def _skip_and_advance(self, victim: int, count: int = 1, player: int = -1) -> None:
+        """T4/H4: ``victim`` and the ``count - 1`` players after it lose their turn.
+
+        The count passes over ``player`` (who played the Skips): N Skips skip N
+        *other* players, wrapping round, so with two players the player goes again."""
         s = victim
-        for _ in range(count):
+        for i in range(count):
             self._emit_public(_SKIP_EV[s])
             s = self._next(s)
+            if s == player and i < count - 1:
+                s = self._next(s)
         self._begin_turn(s)
 
     # --------------------------------------------------------------- drawing
@@ -416,6 +450,7 @@ class Game:
                     break  # T7: draw what there is
             got.append(pile.pop())
         if got:
+            self.dry_turns = 0
             self.hands[seat].extend(got)
             k = len(got)
             if k == 1 and reason == "choice":
@@ -525,7 +560,9 @@ class Game:
         size = len(self.hands[seat])
         if size == 2 and self.uno_declared != seat and self.phase is not P_SKIP_RELAY:
             return "early"
-        if self._false_uno_penalty > 0 and self.phase is P_PLAY and size > 2:
+        if (self._false_uno_penalty > 0 and self.phase is P_PLAY and size > 2
+                and (self.draw_pile or len(self.discard) > 1)):
+            # (with nothing left to draw the call would cost nothing: refused, T7)
             return "false"
         return ""
 
@@ -712,12 +749,10 @@ class Game:
         """T3: draw one (or until playable); a playable card may be played at once."""
         until = self._until_playable
         hand = self.hands[seat]
-        drew = False
         while True:
             got = self._draw(seat, 1, "choice")
             if not got:
-                break
-            drew = True
+                break  # T7: nothing left to draw; the turn ends idle
             cid = got[0]
             self.drawn = cid
             self.phase = P_KEEP_OR_PLAY
@@ -728,16 +763,6 @@ class Game:
             if not until:
                 break
         self.drawn = -1
-        if not drew and not self._has_play(seat):
-            # T7 left nothing to draw and nothing can be played.
-            self.dry_turns += 1
-            if self.dry_turns >= self._active_count():
-                # Stalemate: nobody can play or draw for a full circle. The round ends;
-                # the lowest hand (D2 points) wins it.
-                active = [s for s in range(self.n) if s not in self.out]
-                points = [sum(DECK[c].points for c in self.hands[s]) for s in active]
-                self._end_round(active[points.index(min(points))])
-                return
         self._begin_turn(self._next(seat))
 
     def _challenge(self, seat: int) -> None:
@@ -761,7 +786,8 @@ class Game:
         if self.phase is P_SKIP_RELAY:
             count = self.pending_skips
             self.pending_skips = 0
-            self._skip_and_advance(seat, count)
+            # the last Skip was played by the seat just before ``seat``
+            self._skip_and_advance(seat, count, self._next(seat, -self.direction))
             return
         total = self.pending
         self.pending = 0
@@ -842,7 +868,7 @@ class Game:
             self.direction = -self.direction
             self._emit(ev("direction", value=self.direction))
         if self._active_count() == 2:
-            self._skip_and_advance(self._next(seat), n)
+            self._skip_and_advance(self._next(seat), n, seat)
         else:
             self._begin_turn(self._next(seat))
 
@@ -854,7 +880,7 @@ class Game:
             self._begin_turn(victim, P_SKIP_RELAY)
         else:
             self.pending_skips = 0
-            self._skip_and_advance(victim, n)
+            self._skip_and_advance(victim, n, seat)
 
     def _draw_card_played(self, seat: int, kind: Kind, n: int, ctx: Phase,
                           guilty: bool) -> None:
@@ -1082,7 +1108,7 @@ class Game:
     _SCALARS: ClassVar[tuple[str, ...]] = ("direction", "current", "to_act", "pending", "pending_kind", "pending_skips",
                 "wd4_offender", "wd4_guilty", "drawn", "uno_exposed", "uno_declared",
                 "jump_card", "jump_from", "first_colour_only", "dealer", "round_no", "winner",
-                "dry_turns")
+                "dry_turns", "round_turns")
 
     def to_dict(self) -> dict[str, Any]:
         """The full state as plain JSON-able data."""
@@ -1128,7 +1154,8 @@ class Game:
                 e = Event.from_dict(data)
                 g._file(e, public_version(e))
             for name in cls._SCALARS:
-                value = d[name]
+                # (saves made before the T7 turn limit have no round_turns)
+                value = d.get(name, 0) if name == "round_turns" else d[name]
                 want = type(getattr(g, name))
                 if want is bool:
                     if not isinstance(value, bool):

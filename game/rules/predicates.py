@@ -142,9 +142,6 @@ def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
         for cid in ids[1:]:
             if DECK[cid].face != face:
                 return ("H4", "Cards played together must share a number or symbol.")
-        middle = ids[1:-1]
-        if any(middle[i] > middle[i + 1] for i in range(len(middle) - 1)):
-            return ("H4", "Internal: list the cards between the first and the top in id order.")
     return card_error(g, ids, first, len(hand))
 
 
