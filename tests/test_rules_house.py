@@ -417,3 +417,32 @@ def test_H4_refusals_never_name_an_internal_constraint():
     for cards in [tuple(hand[:4]), tuple(reversed(hand[:4])), (hand[0], hand[2], hand[1], hand[3])]:
         err = g.play_error(0, cards)
         assert err is None or "Internal" not in err[1], err
+
+
+def test_H4_any_card_below_the_top_may_lead():
+    g = table(OFFICIAL.with_(multi_play=True), "R7 G7 B7 Y1", "Y2 Y3", "B1 B2")
+    r7, g7, b7, _ = g.hands[0]
+    assert Play(0, (g7, r7, b7)) == Play(0, (r7, g7, b7))
+    ev = run(g, Play(0, (g7, r7, b7)))
+    assert of_kind(ev, "play")[0].cards == (r7, g7, b7) and g.colour is Colour.BLUE
+
+
+def test_H4_each_set_and_top_is_offered_once():
+    """m cards of one face, all playable: m * 2**(m-1) plays (each set of them,
+    each of its cards on top), never the same play twice in another order."""
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 R5 Y1", "Y2 Y3", "B1 B2",
+              top="Y5")
+    fives = [c for c in g.hands[0] if DECK[c].number == 5]
+    plays = [a for a in g.legal_actions(0) if a.kind == "play" and a.cards[0] in fives]
+    assert len(plays) == len(set(plays)) == 5 * 2 ** 4
+
+
+def test_H4_legal_equals_accepted_in_every_order():
+    import itertools
+
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 B5 R1", "Y2 Y3", "B1 B2", top="R3")
+    legal = set(g.legal_actions(0))
+    fives = [c for c in g.hands[0] if DECK[c].number == 5]
+    for k in (2, 3):
+        for cards in itertools.permutations(fives, k):
+            assert g.is_legal(Play(0, cards)) == (Play(0, cards) in legal), cards

@@ -22,9 +22,9 @@ class Play:
 
     Also used to stack (H1), deflect (H5), relay a Skip (H2) and to play the
     card just drawn (T3). ``colour`` is the colour named for a wild on top.
-    Only the first card (it must be playable) and the top card have a place:
-    the cards between them are kept in id order, so plays that differ only in
-    that order are one play.
+    Only the top card has a place: the cards below it have no order (one of
+    them that is playable leads, H4), so they are kept in id order and plays
+    that differ only in that order are one play.
     """
 
     seat: int
@@ -33,9 +33,8 @@ class Play:
 
     def __post_init__(self) -> None:
         cards = self.cards
-        if len(cards) > 3:
-            middle = sorted(cards[1:-1])
-            object.__setattr__(self, "cards", (cards[0], *middle, cards[-1]))
+        if len(cards) > 2:
+            object.__setattr__(self, "cards", (*sorted(cards[:-1]), cards[-1]))
 
     @property
     def kind(self) -> str:

@@ -9,7 +9,6 @@ mutates the state and returns the events that happened.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from . import predicates as P
@@ -595,6 +594,7 @@ class Game:
         multi = self._multi_play and not keep
         # T3: after drawing, card_error refuses every card but the drawn one.
         cards = [self.drawn] if keep else hand
+        alone: set[int] = set()
         for c in cards:
             if P.card_error(self, _ONE[c], DECK[c], size) is None:  # held: play_error's rest holds
                 plays = _SINGLE[seat][c]
@@ -602,18 +602,51 @@ class Game:
                     out.append(plays[0])
                 else:
                     out.extend(plays)  # a wild: one per colour
-                if singles is not None:
-                    singles.add(c)
-            if multi:
-                face = DECK[c].face
-                others = sorted(o for o in hand if o != c and DECK[o].face == face)
-                for k in range(1, len(others) + 1):
-                    for group in combinations(others, k):
-                        for top in group:
-                            ids = (c, *[g for g in group if g != top], top)
-                            if P.play_error(self, seat, ids) is None:
-                                out.extend(_make_plays(seat, ids))
+                alone.add(c)
+        if singles is not None:
+            singles.update(alone)
+        if multi and (alone or self.phase is not P_PLAY):
+            # A card that may not be played alone may not lead several either,
+            # except a Draw Two of an H4 pair answering a Wild Draw Four.
+            face = P.FACE
+            pairs = self.settings.pair_on_plus4 and self.phase in _DECISION_PHASES
+            leads = None if pairs else {face[c] for c in alone}
+            groups: dict[int, list[int]] = {}
+            for c in sorted(hand):
+                f = face[c]
+                if leads is None or f in leads:
+                    groups.setdefault(f, []).append(c)
+            for group in groups.values():
+                if len(group) > 1:
+                    self._group_plays(seat, group, size, out)
         return out
+
+    def _group_plays(self, seat: int, group: list[int], size: int, out: list[Action]) -> None:
+        """H4: every legal play of two or more cards of ``group`` (held ids of one
+        face, in id order): each subset, each card of it on top.
+
+        A subset's play is legal when a card below the top may lead it
+        (``P.cards_error``); which card is on top does not change whether a card
+        may lead (``P.card_error`` reads only the set), so the leads are found
+        once per subset: with two of them every top works, with one every other.
+        """
+        m = len(group)
+        for mask in range(3, 1 << m):
+            if mask & (mask - 1) == 0:
+                continue  # one card: a single play
+            chosen = tuple([group[i] for i in range(m) if mask >> i & 1])
+            lead = -1
+            for c in chosen:
+                if P.card_error(self, chosen, DECK[c], size) is None:
+                    if lead >= 0:
+                        lead = -2  # two leads: any card may go on top
+                        break
+                    lead = c
+            if lead == -1:
+                continue
+            for j, top in enumerate(chosen):
+                if top != lead:
+                    out.extend(_make_plays(seat, chosen[:j] + chosen[j + 1:] + (top,)))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now."""

@@ -54,7 +54,8 @@ def _face_numbers() -> tuple[int, ...]:
     return tuple(number.setdefault(c.face, len(number)) for c in DECK)
 
 
-_FACE: Final[tuple[int, ...]] = _face_numbers()
+FACE: Final[tuple[int, ...]] = _face_numbers()
+"""Card.face as one int per card id: "the same number or symbol" is equal FACE."""
 _FINISH_FORBIDDEN: Final = frozenset({K_SKIP, K_REVERSE, K_WILD, K_WILD_DRAW_FOUR})
 _PLAY_PHASES: Final = frozenset({P_PLAY, P_KEEP_OR_PLAY, P_CHALLENGE, P_PENALTY,
                           P_SKIP_RELAY})
@@ -71,7 +72,7 @@ def match_error(g: Game, card: Card) -> Refusal | None:
         return _FIRST_COLOUR
     if card.colour is colour:
         return None
-    if _FACE[card.id] == _FACE[g.discard[-1]]:  # the same number or symbol
+    if FACE[card.id] == FACE[g.discard[-1]]:  # the same number or symbol
         return None
     return _NO_MATCH
 
@@ -83,7 +84,7 @@ def answer_error(g: Game, ids: tuple[int, ...], first: Card) -> Refusal | None:
     if kind is K_DRAW_TWO and s.stack_rule != "off":
         if g.pending_kind == "plus2":
             return None
-        if s.pair_on_plus4 and len(ids) == 2 and DECK[ids[1]].colour is first.colour:
+        if s.pair_on_plus4 and len(ids) == 2 and DECK[ids[0]].colour is DECK[ids[1]].colour:
             return None  # H4 pair_on_plus4: a same-colour pair of Draw Twos on a +4
         return ("H1", "A Draw Two cannot be stacked on a Wild Draw Four.")
     if kind is K_WILD_DRAW_FOUR and s.stack_rule != "off":
@@ -132,24 +133,37 @@ def play_error(g: Game, seat: int, ids: tuple[int, ...]) -> Refusal | None:
         if position(hand, cid) < 0:
             return ("T1", "You do not hold that card.")
     n = len(ids)
-    first = DECK[ids[0]]
     if n > 1:
         if not g.settings.multi_play:
             return ("H4", "One card at a time (playing several is house rule H4, off).")
         if len(set(ids)) != n:
             return ("H4", "Each card can be played only once.")
-        face = first.face
+        face = FACE[ids[0]]
         for cid in ids[1:]:
-            if DECK[cid].face != face:
+            if FACE[cid] != face:
                 return ("H4", "Cards played together must share a number or symbol.")
-    return card_error(g, ids, first, len(hand))
+    return cards_error(g, ids, len(hand))
+
+
+def cards_error(g: Game, ids: tuple[int, ...], hand_size: int) -> Refusal | None:
+    """The card rules of a play whose cards are held and share a face (``play_error``
+    checked the rest). H4: the cards below the top have no order; the play is
+    legal when one of them may lead (be played first), judged by ``card_error``.
+
+    Move generation calls this directly for the groups it takes from the hand.
+    """
+    first_err: Refusal | None = None
+    for lead in ids[:-1] if len(ids) > 1 else ids:
+        err = card_error(g, ids, DECK[lead], hand_size)
+        if err is None:
+            return None
+        if first_err is None:
+            first_err = err
+    return first_err
 
 
 def card_error(g: Game, ids: tuple[int, ...], first: Card, hand_size: int) -> Refusal | None:
-    """The card rules of a play whose cards are held (``play_error`` checked the rest).
-
-    Move generation calls this directly for the cards it takes from the hand.
-    """
+    """The card rules of playing ``ids`` (held, one face) led by ``first``."""
     phase = g.phase
     if phase is P_PLAY:
         err = match_error(g, first)
