@@ -41,7 +41,7 @@ def test_H1_off_draw_two_cannot_be_stacked():
 def test_H1_plus2_on_plus2_passes_growing_total(rule):
     g = table(OFFICIAL.with_(stack_rule=rule), "R+2 Y1", "Y+2 Y2", "B+2 B1", "G1 G2")
     run(g, Play(0, (g.hands[0][0],)))
-    assert g.phase is Phase.PENALTY and g.to_act == 1 and g.pending == 2
+    assert g.phase is Phase.PENALTY and g.to_act == 1 and g.view(g.to_act).pending_penalty == 2
     ev = run(g, Play(1, (g.hands[1][0],)))
     assert of_kind(ev, "penalty")[-1].value == 4 and g.to_act == 2
     ev = run(g, Play(2, (g.hands[2][0],)))
@@ -92,7 +92,7 @@ def test_H1_new_draw_after_stack_starts_new_count(rule):
     g = table(OFFICIAL.with_(stack_rule=rule), "R+2 Y1 Y3", "Y+2 Y2", "B1 B2", "Y+2 G2 G3")
     ev = run(g, Play(0, (g.hands[0][0],)), Play(1, (g.hands[1][0],)))
     assert drew(ev, 2, "penalty") == 4  # no answer: taken at once
-    assert g.to_act == 3 and g.pending == 0
+    assert g.to_act == 3 and g.view(g.to_act).pending_penalty == 0
     ev = run(g, Play(3, (g.hands[3][0],)))
     assert of_kind(ev, "penalty")[0].value == 2
     assert drew(ev, 0, "penalty") == 2 and g.to_act == 1

@@ -76,8 +76,8 @@ def test_T6_false_uno_call_refused_when_nothing_is_left_to_draw():
     c = Faces()
     g = rig(SHEET_HOUSE_RULES, hands=[c.ids("R1 R2 R3"), c.ids("G1 G2")], top=c("B9"),
             leftover="discard")
-    g.draw_pile = []
-    g.discard = [g.discard[-1]]
+    g.round.draw_pile = []
+    g.round.discard = [g.discard[-1]]
     g.hands[1] += [x for x in range(108) if x not in set(g.hands[0] + g.hands[1] + g.discard)]
     g.check_invariants()
     assert not g.is_legal(CallUno(0))
