@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action
+from .actions import Action, action_to_dict
 from .cards import Colour
 from .deal import choose_dealer, deal_round
 from .effects import perform
@@ -53,6 +53,11 @@ class Game:
         """every action applied since the match began, in order"""
         self.initial_events: list[Event] = []
         """the events of :meth:`new` (dealer choice, first deal)"""
+        # The JSON form of ``actions``, made once per action (to_dict runs after
+        # every action for the autosave): the dicts are never changed once made,
+        # and belong to the list object they were made for.
+        self._action_data: list[dict[str, Any]] = []
+        self._action_data_of: list[Action] = self.actions
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -122,8 +127,15 @@ class Game:
 
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
-        """The full state as plain JSON-able data."""
-        return to_dict(self.state, self.actions)
+        """The full state as plain JSON-able data (what the action list adds since
+        the last call is all it converts)."""
+        actions = self.actions
+        done = self._action_data
+        if self._action_data_of is not actions or len(done) > len(actions):
+            done = self._action_data = []
+            self._action_data_of = actions
+        done.extend(action_to_dict(a) for a in actions[len(done):])
+        return to_dict(self.state, list(done))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, action_from_dict, action_to_dict
+from .actions import Action, action_from_dict
 from .cards import Colour
 from .errors import StateError
 from .events import Event, RoundLog
@@ -27,8 +27,9 @@ _ROUND_SCALARS: tuple[tuple[str, type], ...] = (
     ("first_colour_only", bool), ("winner", int), ("dry_turns", int), ("turns", int))
 
 
-def to_dict(m: MatchState, actions: list[Action]) -> dict[str, Any]:
-    """The full state (and the actions that led to it) as plain JSON-able data."""
+def to_dict(m: MatchState, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The full state as plain JSON-able data, with ``actions`` (the JSON form of
+    the actions that led to it, ``action_to_dict``) as its action list."""
     r = m.round
     version, internal, gauss = m.rng.getstate()
     p = r.penalty
@@ -50,7 +51,7 @@ def to_dict(m: MatchState, actions: list[Action]) -> dict[str, Any]:
         "penalty": None if p is None else {"amount": p.amount, "kind": p.kind.value,
                                            "offender": p.offender, "guilty": p.guilty},
         "out": list(r.out),
-        "actions": [action_to_dict(a) for a in actions],
+        "actions": actions,
         "log": [e.to_dict() for e in r.log.full],
     }
     for name, _ in _ROUND_SCALARS:
