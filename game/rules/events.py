@@ -291,7 +291,7 @@ class RoundLog:
 
     def file(self, e: Event) -> None:
         """Log ``e`` (and note who may see its cards)."""
-        shown = public_version(e)
+        shown = public_version(e) if e.cards else e
         i = len(self.full)
         self.full.append(e)
         self.public.append(shown)

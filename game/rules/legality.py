@@ -345,8 +345,12 @@ def plays(m: MatchState, seat: int) -> tuple[list[Action], set[int]]:
     keep = r.phase is Phase.KEEP_OR_PLAY
     # T3: after drawing, card_error refuses every card but the drawn one.
     for c in [r.drawn] if keep else hand:
-        if card_error(m, (c,), DECK[c], size) is None:  # held: play_error's rest holds
-            out.extend(_with_colours(seat, (c,)))
+        card = DECK[c]
+        if card_error(m, (c,), card, size) is None:  # held: play_error's rest holds
+            if card.colour is None:
+                out.extend(_with_colours(seat, (c,)))
+            else:
+                out.append(Play(seat=seat, cards=(c,)))
             alone.add(c)
     if m.settings.multi_play and not keep and (alone or r.phase is not Phase.PLAY):
         # A card that may not be played alone may not lead several either,

@@ -41,7 +41,7 @@ def begin_turn(m: MatchState, seat: int, phase: Phase = Phase.PLAY) -> None:
     r = m.round
     r.dry_turns += 1  # (reset to 0 whenever a card is played or drawn)
     r.turns += 1
-    if r.dry_turns > len(r.active()) or r.turns > ROUND_TURN_LIMIT:
+    if r.dry_turns > m.seats - len(r.out) or r.turns > ROUND_TURN_LIMIT:
         stalemate(m)
         return
     r.current = r.to_act = seat

@@ -8,9 +8,8 @@ changes its view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card, Colour
 from .events import EventLog
@@ -31,12 +30,13 @@ class Phase(str, Enum):
     MATCH_OVER = "match_over"  # R2-R5: nothing more to do
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """What one seat may know, built by ``Game.view`` for every decision.
 
-    Read-only, built by keyword. The discard pile and the log are O(1)
-    snapshots of the engine's append-only lists, so a view copies nothing big.
+    Read-only, built by keyword (a NamedTuple: a fraction of a frozen
+    dataclass's cost to make, and one is made per decision). The discard pile
+    and the log are O(1) snapshots of the engine's append-only lists, so a view
+    copies nothing big.
     """
 
     seat: int
@@ -90,7 +90,7 @@ class PlayerView:
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name, in declaration order (the log and pile as they are)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
 
-VIEW_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerView))
+VIEW_FIELDS: tuple[str, ...] = PlayerView._fields
