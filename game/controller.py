@@ -4,6 +4,10 @@ No drawing here. The table calls :meth:`human_act` for clicks and
 :meth:`poll_ai` every frame; every applied batch of events is appended to
 :attr:`pending` (unredacted) for the table to animate and log, and handed to
 the ``on_applied`` hooks (autosave, statistics).
+
+With ``background=True`` (the table) bots think on a worker thread and the
+autosave follows the match on another (:mod:`game.workers`): ``poll_ai``
+asks, and applies the answer on a later frame unless the state moved on.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongP
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase, PlayerView
-from game.storage.background import LatestWriter
+from game.workers import AutosaveFollower, BotAnswer, BotJob, BotWorker
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,10 @@ AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}
 
+
+# Seconds poll_ai waits for an answer in the frame it asks: quick bots (random,
+# easy, normal) answer within it, so only a long think spans frames.
+QUICK_ANSWER = 0.002
 
 REASON_WORDS = {"disk_full": "disk full", "read_only": "read-only folder", "other": "write error"}
 
@@ -64,7 +72,8 @@ def _optional(module: str) -> Any:
 
 class MatchController:
     def __init__(self, config: MatchConfig, game: Any = None, *, think_ms: int = 300,
-                 anim_speed: str = "normal", persist: bool = True, match_id: str = "") -> None:
+                 anim_speed: str = "normal", persist: bool = True, match_id: str = "",
+                 background: bool = False) -> None:
         from game.rules.engine import Game
 
         self.config = config
@@ -80,6 +89,7 @@ class MatchController:
         for seat, sc in enumerate(config.seats):
             if sc.kind != "human":
                 self.agents[seat] = self._agent(sc.level, config.seed * 100 + seat, think_ms)
+        self._bots = BotWorker(self.agents, threaded=background)
         self._hint_agent: Agent | None = None
         self._think_ms = think_ms
         self._next_ai = 0.0  # earliest time (s) the next AI move may happen
@@ -91,7 +101,7 @@ class MatchController:
         # Why the last autosave failed (a save_failure_reason), "" once one works;
         # set by the writer thread, read by the table each frame.
         self.save_problem = ""
-        self._saver = LatestWriter(self._write_autosave)
+        self._saver: AutosaveFollower | None = None
         if persist:
             self._install_persistence()
 
@@ -104,13 +114,19 @@ class MatchController:
             log.warning("unknown AI level %r; using random", level)
             return RandomAgent(seed)
 
-    def _write_autosave(self, snapshot: dict[str, Any]) -> None:
+    def _write_autosave(self, game: Any) -> None:
+        """On the autosave thread: save its copy of the match (archive it once over)."""
         saves = _optional("game.storage.saves")
         if saves is None:
             return
         try:
-            saves.save_snapshot(saves.autosave_path(), self.config, snapshot,
-                                match_id=self.match_id)
+            if not game.is_over:
+                saves.save_match(saves.autosave_path(), self.config, game,
+                                 match_id=self.match_id)
+            elif not self._archived:
+                self._archived = True
+                saves.archive_finished(self.config, game, match_id=self.match_id)
+                saves.clear_autosave()
         except Exception as exc:  # noqa: BLE001 - a failed autosave must not stop play
             self._save_failed(exc)
         else:
@@ -133,11 +149,14 @@ class MatchController:
         saves = _optional("game.storage.saves")
         stats = _optional("game.storage.stats")
         if saves is not None:
+            self._archived = self.game.is_over
+            self._saver = AutosaveFollower(self.game.to_dict(), self._write_autosave)
+
             def autosave(action: Action, events: list[Event]) -> None:
-                if self.game.is_over:
-                    self.autosave()  # archive the finished match, drop the autosave
-                else:
-                    self._saver.submit(self.game.to_dict())  # after every action
+                assert self._saver is not None
+                if self._saver.lost:
+                    self._saver.restart(self.game.to_dict())  # rare: the copy failed
+                self._saver.follow(action)  # saved after every action, archived at the end
             self.on_applied.append(autosave)
         if stats is not None:
             counted = getattr(stats, "COUNTED_KINDS", None)
@@ -154,26 +173,20 @@ class MatchController:
 
     def flush_saves(self, timeout: float = 10.0) -> bool:
         """Wait until the background autosave has written the latest action."""
-        return self._saver.flush(timeout)
+        return self._saver is None or self._saver.flush(timeout)
 
     def autosave(self) -> None:
-        """Save now and wait for it (leaving the table, match end); nothing
+        """Save again now and wait for it (leaving the table); nothing
         without ``persist``."""
-        saves = _optional("game.storage.saves")
-        if saves is None or not self.persist:
-            return
-        self._saver.flush()
-        try:
-            if self.game.is_over:
-                saves.archive_finished(self.config, self.game, match_id=self.match_id)
-                saves.clear_autosave()
-            else:
-                saves.save_match(saves.autosave_path(), self.config, self.game,
-                                 match_id=self.match_id)
-        except Exception as exc:  # noqa: BLE001 - a failed autosave must not stop play
-            self._save_failed(exc)
-        else:
-            self._saved()
+        if self._saver is not None:
+            self._saver.write_now()
+            self._saver.flush()
+
+    def close(self) -> None:
+        """Leaving the table: drop the bot's thought in flight, finish the saves."""
+        self._bots.close()
+        if self._saver is not None:
+            self._saver.flush()
 
     # -- queries ----------------------------------------------------------
     @property
@@ -256,30 +269,71 @@ class MatchController:
             return True
         return any(s in self.agents for s in g.out_of_turn_seats())
 
+    def thinking_seat(self) -> int:
+        """The bot seat whose decision is being worked out (-1: none)."""
+        return self._bots.thinking()
+
     def poll_ai(self, now: float, animations_idle: bool = True) -> list[Event]:
-        """Let at most one AI seat act if its time has come; returns the events."""
+        """Let at most one AI seat act if its time has come; returns the events.
+
+        Asks the bot worker and applies its answer when it comes (in this call
+        for quick bots; a later one for a long think); an answer for a state
+        that has moved on since it was asked is dropped."""
         g = self.game
         if not animations_idle or g.is_over or g.round_over:
             return []
         self._track_exposure(now)
-        if now < self._next_ai:
-            return []
-        # Out-of-turn moves first: UNO calls, catches, jump-ins.
+        if self._bots.busy() is not None:
+            answer = self._bots.take()
+            return [] if answer is None else self._use(answer, now)
+        while now >= self._next_ai:
+            job = self._next_job(now)
+            if job is None:
+                return []
+            self._bots.ask(job)
+            answer = self._bots.take(QUICK_ANSWER)
+            if answer is None:
+                return []  # still thinking: the frame goes on
+            events = self._use(answer, now)
+            if events or not job.offer:
+                return events
+            # a declined out-of-turn offer: the next seat may be asked now
+        return []
+
+    def _next_job(self, now: float) -> BotJob | None:
+        """The next question for a bot: out-of-turn moves first (UNO calls,
+        catches, jump-ins), then the bot on turn."""
+        g = self.game
+        stamp = len(g.actions)
         for seat in g.out_of_turn_seats():
             if seat not in self.agents:
                 continue
-            action = self._out_of_turn(seat, now)
-            if action is not None:
-                return self._ai_apply(action, now)
+            offer = self._out_of_turn(seat, now)
+            if offer:
+                return BotJob(stamp, seat, True, self.view(seat), offer)
         seat = g.to_act
-        if seat not in self.agents:
-            return []
-        if self._human_window_open(now):
-            return []
+        if seat not in self.agents or self._human_window_open(now):
+            return None
         legal = self.legal(seat)
         if not legal:
+            return None
+        return BotJob(stamp, seat, False, self.view(seat), tuple(legal))
+
+    def _use(self, answer: BotAnswer, now: float) -> list[Event]:
+        """Apply a bot's answer unless the game moved on since it was asked."""
+        job, g = answer.job, self.game
+        if answer.error is not None:
+            raise answer.error
+        if job.stamp != len(g.actions) or g.is_over or g.round_over:
+            log.debug("seat %d answered for a state that moved on; dropped", job.seat)
             return []
-        action = as_choice(self.agents[seat].choose(self.view(seat), legal)).action
+        if answer.result is None:
+            if not job.offer:
+                log.warning("agent of seat %d gave no action on its turn", job.seat)
+            return []
+        action = as_choice(answer.result).action
+        if job.offer and action not in job.legal:
+            return []
         return self._ai_apply(action, now)
 
     def _ai_apply(self, action: Action, now: float) -> list[Event]:
@@ -309,10 +363,10 @@ class MatchController:
                 return True
         return False
 
-    def _out_of_turn(self, seat: int, now: float) -> Action | None:
-        """Offer a bot its out-of-turn options (UNO call, catch, jump-in) once per
-        situation; catches only after a reaction delay, so a human who calls in
-        time is never sniped. The bot may decline (Easy forgets and is slow)."""
+    def _out_of_turn(self, seat: int, now: float) -> tuple[Action, ...]:
+        """The out-of-turn options (UNO call, catch, jump-in) to offer a bot, once
+        per situation; catches only after a reaction delay, so a human who calls
+        in time is never sniped. The bot may decline (Easy forgets and is slow)."""
         legal = [a for a in self.legal(seat) if isinstance(a, (CallUno, Catch, JumpIn))]
         offer: list[Action] = []
         for a in legal:
@@ -324,19 +378,15 @@ class MatchController:
                     continue
             offer.append(a)
         if not offer:
-            return None
+            return ()
         stamp = len(self.game.actions)
         if self._asked_at != stamp:
             self._asked_at, self._asked = stamp, set()
         key = (seat, tuple(offer))
         if key in self._asked:
-            return None  # already declined in this situation
+            return ()  # already asked in this situation
         self._asked.add(key)
-        result = self.agents[seat].choose(self.view(seat), offer)
-        if result is None:
-            return None
-        action = as_choice(result).action
-        return action if action in offer else None
+        return tuple(offer)
 
     # -- helpers for the UI -------------------------------------------------
     def phase(self) -> Phase:

@@ -48,11 +48,14 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # steps per second while playing
 
 
 class _Ctl:
-    """The two things the table's drawing code asks of a MatchController."""
+    """The things the table's drawing code asks of a MatchController."""
 
     def __init__(self, names: list[str], game: Game) -> None:
         self.names = names
         self.game = game
+
+    def thinking_seat(self) -> int:
+        return -1  # a replay has no bot thinking
 
 
 class ReplayTable:

@@ -78,7 +78,7 @@ class TableScene(Scene):
                 config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
                 anim_speed=str(_setting(app, "anim_speed", "normal")),
                 persist=bool(getattr(app, "persist", True)),
-                match_id=str(getattr(meta, "match_id", "") or ""))
+                match_id=str(getattr(meta, "match_id", "") or ""), background=True)
         self.ctl = controller
         self.n = len(config.seats)
         humans = config.humans
@@ -131,6 +131,7 @@ class TableScene(Scene):
             self.log_panel.kill()
         if not self.ctl.game.is_over:
             self.ctl.autosave()
+        self.ctl.close()
 
     def pause(self) -> None:
         self.overlay_open = True

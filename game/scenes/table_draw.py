@@ -251,6 +251,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(_layer.update(base, lambda: _felt(scene, size), _layer_parts(scene, size)), (0, 0))
     if scene.viewer >= 0:
         _draw_bottom(scene, surface)
+    thinking = lay.spot(scene.ctl.thinking_seat())
+    if thinking is not None:
+        tw.draw_thinking_mark(surface, thinking.plate, scene.now)
     scene.anim.draw(surface, scene.render_card)
     for eff in scene.anim.effects:
         _draw_effect(scene, surface, eff)
