@@ -12,19 +12,22 @@ asks, and applies the answer on a later frame unless the state moved on.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
 from game.ai.registry import make_agent
 from game.config import MatchConfig
-from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongPlay
+from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, Play, WrongPlay
+from game.rules.cards import COLOURS, DECK
+from game.rules.engine import Game
 from game.rules.errors import IllegalAction
-from game.rules.events import Event, redact
-from game.rules.view import Phase, PlayerView
+from game.rules.events import Event
+from game.rules.view import PlayerView
+from game.storage import saves, stats
+from game.storage.atomic import write_failure_reason
 from game.workers import AutosaveFollower, BotAnswer, BotJob, BotWorker
 
 log = logging.getLogger(__name__)
@@ -37,10 +40,6 @@ AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}
 
 
-# Seconds poll_ai waits for an answer in the frame it asks: quick bots (random,
-# easy, normal) answer within it, so only a long think spans frames.
-QUICK_ANSWER = 0.002
-
 REASON_WORDS = {"disk_full": "disk full", "read_only": "read-only folder", "other": "write error"}
 
 
@@ -48,8 +47,6 @@ def save_failure_reason(exc: BaseException) -> str:
     """``disk_full``, ``read_only`` or ``other`` (storage's ``write_failure_reason``):
     a ``SaveError`` carries its reason; otherwise the first OSError in ``exc``'s
     cause/context chain decides."""
-    from game.storage.atomic import write_failure_reason
-
     seen: BaseException | None = exc
     while seen is not None:
         reason = getattr(seen, "write_reason", "")
@@ -61,23 +58,12 @@ def save_failure_reason(exc: BaseException) -> str:
     return "other"
 
 
-def _optional(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
-            return None
-        raise
-
-
 class MatchController:
-    def __init__(self, config: MatchConfig, game: Any = None, *, think_ms: int = 300,
+    def __init__(self, config: MatchConfig, game: Game | None = None, *, think_ms: int = 300,
                  anim_speed: str = "normal", persist: bool = True, match_id: str = "",
                  background: bool = False) -> None:
-        from game.rules.engine import Game
-
         self.config = config
-        self.game: Any = game if game is not None else Game.new(
+        self.game: Game = game if game is not None else Game.new(
             config.settings, seats=len(config.seats), seed=config.seed)
         self.anim_speed = anim_speed
         self.match_id = match_id or f"m{config.seed}-{random.getrandbits(32):08x}"
@@ -102,6 +88,7 @@ class MatchController:
         # set by the writer thread, read by the table each frame.
         self.save_problem = ""
         self._saver: AutosaveFollower | None = None
+        self._archived = False  # the finished match is in replays/
         if persist:
             self._install_persistence()
 
@@ -114,11 +101,8 @@ class MatchController:
             log.warning("unknown AI level %r; using random", level)
             return RandomAgent(seed)
 
-    def _write_autosave(self, game: Any) -> None:
+    def _write_autosave(self, game: Game) -> None:
         """On the autosave thread: save its copy of the match (archive it once over)."""
-        saves = _optional("game.storage.saves")
-        if saves is None:
-            return
         try:
             if not game.is_over:
                 saves.save_match(saves.autosave_path(), self.config, game,
@@ -146,30 +130,24 @@ class MatchController:
         self.save_problem = ""
 
     def _install_persistence(self) -> None:
-        saves = _optional("game.storage.saves")
-        stats = _optional("game.storage.stats")
-        if saves is not None:
-            self._archived = self.game.is_over
-            self._saver = AutosaveFollower(self.game.to_dict(), self._write_autosave)
+        self._archived = self.game.is_over
+        self._saver = AutosaveFollower(self.game.to_dict(), self._write_autosave)
 
-            def autosave(action: Action, events: list[Event]) -> None:
-                assert self._saver is not None
-                if self._saver.lost:
-                    self._saver.restart(self.game.to_dict())  # rare: the copy failed
-                self._saver.follow(action)  # saved after every action, archived at the end
-            self.on_applied.append(autosave)
-        if stats is not None:
-            counted = getattr(stats, "COUNTED_KINDS", None)
+        def autosave(action: Action, events: list[Event]) -> None:
+            assert self._saver is not None
+            if self._saver.lost:
+                self._saver.restart(self.game.to_dict())  # rare: the copy failed
+            self._saver.follow(action)  # saved after every action, archived at the end
 
-            def record(action: Action, events: list[Event]) -> None:
-                if counted is not None and not any(e.kind in counted for e in events):
-                    return
-                try:
-                    stats.update_from_events(self.config, events, match_id=self.match_id,
-                                             action_index=len(self.game.actions))
-                except Exception:  # noqa: BLE001 - statistics must never stop play
-                    log.exception("statistics update failed")
-            self.on_applied.append(record)
+        def record(action: Action, events: list[Event]) -> None:
+            if not any(e.kind in stats.COUNTED_KINDS for e in events):
+                return
+            try:
+                stats.update_from_events(self.config, events, match_id=self.match_id,
+                                         action_index=len(self.game.actions))
+            except Exception:  # noqa: BLE001 - statistics must never stop play
+                log.exception("statistics update failed")
+        self.on_applied += [autosave, record]
 
     def flush_saves(self, timeout: float = 10.0) -> bool:
         """Wait until the background autosave has written the latest action."""
@@ -200,8 +178,21 @@ class MatchController:
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.config.seats) and self.config.seats[seat].kind == "human"
 
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def round_over(self) -> bool:
+        return self.game.round_over
+
     def view(self, seat: int) -> PlayerView:
-        return self.game.view(seat)  # type: ignore[no-any-return]
+        return self.game.view(seat)
+
+    def save_slot(self, name: str) -> Any:
+        """Save the match under ``name`` in the saves folder (``saves.save_slot``);
+        the path written."""
+        return saves.save_slot(name, self.config, self.game, match_id=self.match_id)
 
     def legal(self, seat: int) -> list[Action]:
         if seat < 0 or self.game.is_over:
@@ -209,10 +200,30 @@ class MatchController:
         return list(self.game.legal_actions(seat))
 
     def why_not(self, seat: int, card_id: int) -> IllegalAction | None:
-        return self.game.why_not(seat, card_id)  # type: ignore[no-any-return]
+        return self.game.why_not(seat, card_id)
 
-    def redacted(self, events: Sequence[Event], viewer: int) -> list[Event]:
-        return [redact(e, viewer) for e in events]
+    def explain(self, seat: int, card_id: int) -> IllegalAction:
+        """Why ``seat`` may not play ``card_id`` now (the table shows it on a
+        refused click): the rule the engine's own check names."""
+        g = self.game
+        if g.to_act != seat:
+            err = g.why_not(seat, card_id)
+            if err is None or err.rule not in ("turn",):
+                return IllegalAction("turn", "It is not your turn.")
+            return err
+        err = g.why_not(seat, card_id)
+        if err is not None:
+            return err
+        try:
+            g.check(Play(seat, (card_id,), None if not DECK[card_id].is_wild else COLOURS[0]))
+        except IllegalAction as exc:
+            return exc
+        return IllegalAction("phase", "That card cannot be played right now.")
+
+    def catch_window_open(self, now: float) -> bool:
+        """A human who just played their second-to-last card still may call UNO
+        (bots wait; hot-seat keeps that human's screen)."""
+        return self._human_window_open(now)
 
     def human_to_act(self) -> int:
         """The human seat the game waits for (-1 when an AI or nobody is on turn)."""
@@ -252,7 +263,8 @@ class MatchController:
             return None
         if self._hint_agent is None:
             self._hint_agent = self._agent("normal", self.config.seed * 100 + 99, self._think_ms)
-        return as_choice(self._hint_agent.choose(self.view(seat), legal))
+        result = self._hint_agent.choose(self.view(seat), legal)
+        return None if result is None else as_choice(result)
 
     # -- AI pacing --------------------------------------------------------
     def delay(self) -> float:
@@ -276,9 +288,9 @@ class MatchController:
     def poll_ai(self, now: float, animations_idle: bool = True) -> list[Event]:
         """Let at most one AI seat act if its time has come; returns the events.
 
-        Asks the bot worker and applies its answer when it comes (in this call
-        for quick bots; a later one for a long think); an answer for a state
-        that has moved on since it was asked is dropped."""
+        Asks the bot worker and applies its answer on a later call (in the
+        same call without ``background``); an answer for a state that has
+        moved on since it was asked is dropped."""
         g = self.game
         if not animations_idle or g.is_over or g.round_over:
             return []
@@ -291,7 +303,9 @@ class MatchController:
             if job is None:
                 return []
             self._bots.ask(job)
-            answer = self._bots.take(QUICK_ANSWER)
+            # Not even a short wait here: getting the GIL back from a thinking
+            # bot can take tens of milliseconds on a busy machine.
+            answer = self._bots.take()
             if answer is None:
                 return []  # still thinking: the frame goes on
             events = self._use(answer, now)
@@ -387,7 +401,3 @@ class MatchController:
             return ()  # already asked in this situation
         self._asked.add(key)
         return tuple(offer)
-
-    # -- helpers for the UI -------------------------------------------------
-    def phase(self) -> Phase:
-        return self.game.phase  # type: ignore[no-any-return]

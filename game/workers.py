@@ -79,12 +79,9 @@ class BotWorker:
                 self._thread.start()
             self._cond.notify_all()
 
-    def take(self, wait: float = 0.0) -> BotAnswer | None:
-        """The answer if it is ready (waiting at most ``wait`` seconds); the
-        worker is free again once it is taken."""
+    def take(self) -> BotAnswer | None:
+        """The answer if it is ready; the worker is free again once it is taken."""
         with self._cond:
-            if self._job is not None and self._answer is None and wait > 0:
-                self._cond.wait_for(lambda: self._answer is not None, timeout=wait)
             answer = self._answer
             if answer is not None:
                 self._job, self._answer = None, None

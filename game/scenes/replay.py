@@ -28,6 +28,7 @@ from game.scenes import (
     strings_saves,  # noqa: F401 - registers the strings
     strings_table,  # noqa: F401 - the table's strings
 )
+from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
 from game.ui import table_widgets as tw
 from game.ui.animations import Animator
@@ -35,7 +36,7 @@ from game.ui.event_text import describe_events
 from game.ui.hand_view import HandView, render_card
 from game.ui.table_layout import TableLayout, compute_layout, hand_rects
 from game.ui.table_model import TableModel
-from game.ui.widgets import UIScene, oid
+from game.ui.widgets import oid
 
 if TYPE_CHECKING:
     from game.app import App
