@@ -123,3 +123,28 @@ def test_without_a_match_quick_play_is_the_default_and_asks_nothing(
     assert menu.focused() is quick and quick.object_ids[-1] == "#primary"
     click(app, quick)
     assert isinstance(app.scenes.top, TableScene)
+
+
+def test_loading_a_saved_game_asks_before_discarding(app: App, saved: bytes) -> None:
+    """Load in Saved games replaces the match Continue would resume: it asks first."""
+    from game.scenes.saves_scene import SavesScene
+    from game.storage.saves import save_slot
+
+    config = quick_play_config(seed=9)
+    other = Game.new(config.settings, seats=len(config.seats), seed=config.seed)
+    save_slot("Other match", config, other)
+    app.scenes.push(SavesScene(app))
+    app.pump(2)
+    scene = app.scenes.top
+    scene.select(0)
+    click(app, buttons(app)[_label("saves.load")])
+    dialog = app.scenes.top
+    assert isinstance(dialog, DialogScene) and dialog.title == _label("menu.discard_title")
+    click(app, buttons(app)[_label("dialog.cancel")])
+    assert app.scenes.top is scene
+    _unchanged(saved)
+    click(app, buttons(app)[_label("saves.load")])
+    click(app, buttons(app)[_label("menu.discard")])
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert table.ctl.config.seed == 9  # the loaded match, not the one that was continued (seed 5)
