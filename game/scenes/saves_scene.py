@@ -256,7 +256,7 @@ class SavesScene(UIScene):
             show_message(self.app, self._title(),
                          "\n\n".join(messages) or t("saves.load_failed"))
             return
-        from game.scenes.menu import ask_before_discarding
+        from game.scenes.discard import ask_before_discarding
 
         def start() -> None:  # the loaded match replaces the one Continue would resume
             ask_before_discarding(self.app, lambda: self.app.start_match(loaded.config, loaded))
