@@ -259,11 +259,11 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
 
 
 def draw_thinking_mark(surface: pygame.Surface, plate: pygame.Rect, now: float) -> None:
-    """Three dots over a bot's plate, lit in turn while it thinks."""
-    r = max(2, plate.h // 14)
+    """Three dots on the top edge of a bot's plate, lit in turn while it thinks."""
+    r = max(3, plate.h // 10)
     gap = r * 3
-    x0 = plate.right - gap * 3
-    y = plate.top - r - 2
+    x0 = plate.centerx - gap
+    y = plate.top
     lit = int(now * 4) % 3
     for i in range(3):
         colour = GOLD if i == lit else MUTED
