@@ -102,7 +102,8 @@ def frame(app: BenchApp, table: Any, dt: float) -> float:
     return elapsed
 
 
-def late_match(seed: int, level: str, think_ms: int, round_no: int) -> Any:
+def late_match(seed: int, level: str, think_ms: int, round_no: int,
+               background: bool = True) -> Any:
     """A 10-seat controller of ``level`` bots whose match is at round ``round_no``
     (reached with random moves; nothing saved)."""
     import random
@@ -113,7 +114,7 @@ def late_match(seed: int, level: str, think_ms: int, round_no: int) -> Any:
     seats = tuple(SeatConfig(f"Bot {i + 1}", "ai", level) for i in range(10))
     config = MatchConfig(seats, OFFICIAL.with_(target_score=5000), seed)
     ctl = MatchController(config, anim_speed="normal", persist=False, think_ms=think_ms,
-                          background=True)
+                          background=background)
     rng = random.Random(seed)
     g = ctl.game
     while g.round_no < round_no:
@@ -131,7 +132,7 @@ WARM_FRAMES = 240  # four seconds at the table before timing
 
 
 def run_paced(seed: int, frames: int, size: tuple[int, int], round_no: int,
-              level: str = "hard") -> list[float]:
+              level: str = "hard", background: bool = True) -> list[float]:
     """Every frame's update+draw (ms) at a table of ``level`` bots, paced at 60 fps."""
     from types import SimpleNamespace
 
@@ -139,7 +140,7 @@ def run_paced(seed: int, frames: int, size: tuple[int, int], round_no: int,
 
     app = BenchApp(size)
     i18n.set_language("en")
-    ctl = late_match(seed, level, 300, round_no)
+    ctl = late_match(seed, level, 300, round_no, background)
     table = TableScene(app, ctl.config, SimpleNamespace(game=ctl.game), controller=ctl)
     app.scenes.push(table)
     # Late in a long match the table has long since drawn its layers and card
@@ -169,7 +170,8 @@ def main_hard(args: argparse.Namespace, size: tuple[int, int]) -> int:
     everything: dict[str, list[float]] = {"hard": [], "random": []}
     for r in range(args.runs):
         for level in everything:  # random bots: the same table without thinking (machine noise)
-            times = run_paced(r + 1, args.frames, size, args.round, level)
+            times = run_paced(r + 1, args.frames, size, args.round, level,
+                              not args.on_frame_loop)
             everything[level] += times
             print(f"run {r + 1}, {level:6}: {len(times)} frames, {_pct(times)}")
     for level, times in everything.items():
@@ -186,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--hard", action="store_true", help="ten Hard bots late in a long match")
     ap.add_argument("--round", type=int, default=8, help="with --hard: the round to reach")
+    ap.add_argument("--on-frame-loop", action="store_true",
+                    help="with --hard: bots decide inside the frame (as before the worker)")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     if args.hard:
