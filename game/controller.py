@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
 from game.ai.registry import make_agent
@@ -189,7 +189,7 @@ class MatchController:
     def view(self, seat: int) -> PlayerView:
         return self.game.view(seat)
 
-    def save_slot(self, name: str) -> Any:
+    def save_slot(self, name: str) -> Path:
         """Save the match under ``name`` in the saves folder (``saves.save_slot``);
         the path written."""
         return saves.save_slot(name, self.config, self.game, match_id=self.match_id)
