@@ -15,6 +15,7 @@ from game.rules.view import Phase
 from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.animations import Effect
+from game.ui.widgets import felt_background
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
@@ -24,13 +25,7 @@ t = i18n.t
 
 
 def _background(size: tuple[int, int]) -> pygame.Surface:
-    try:
-        from game.ui.widgets import felt_background
-        return felt_background(size)
-    except ImportError:  # pragma: no cover - the shell's helpers are missing
-        surf = pygame.Surface(size)
-        surf.fill((18, 92, 58))
-        return surf
+    return felt_background(size)
 
 
 def _level_badge(scene: TableScene, seat: int) -> str:
@@ -251,6 +246,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(_layer.update(base, lambda: _felt(scene, size), _layer_parts(scene, size)), (0, 0))
     if scene.viewer >= 0:
         _draw_bottom(scene, surface)
+    thinking = lay.spot(scene.ctl.thinking_seat())
+    if thinking is not None:
+        tw.draw_thinking_mark(surface, thinking.plate, scene.now)
     scene.anim.draw(surface, scene.render_card)
     for eff in scene.anim.effects:
         _draw_effect(scene, surface, eff)
@@ -326,7 +324,7 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
     msg = ""
     colour = tw.CREAM
     if scene.viewer >= 0 and not scene.busy() and m.to_act == scene.viewer:
-        phase = scene.ctl.game.phase
+        phase = scene.ctl.view(scene.viewer).phase
         if phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             msg = t("tbl.your_turn") + " — " + t(f"tbl.phase.{phase.value}")
             colour = tw.GOLD
