@@ -34,7 +34,10 @@ class Play:
     def __post_init__(self) -> None:
         cards = self.cards
         if len(cards) > 2:
-            object.__setattr__(self, "cards", (*sorted(cards[:-1]), cards[-1]))
+            below = cards[:-1]
+            order = tuple(sorted(below))
+            if order != below:  # (move generation already gives them in id order)
+                object.__setattr__(self, "cards", (*order, cards[-1]))
 
     @property
     def kind(self) -> str:

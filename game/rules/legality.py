@@ -377,7 +377,22 @@ def _group_plays(m: MatchState, seat: int, group: list[int], size: int,
     (:func:`cards_error`); which card is on top does not change whether a card
     may lead (:func:`card_error` reads only the set), so the leads are found
     once per subset: with two of them every top works, with one every other.
+    :func:`card_error` reads a play of three or more cards only through how
+    many they are (the H4 pair on a Wild Draw Four is the one rule that looks
+    at the other cards), so from three cards on a card's right to lead is
+    judged once per size, not once per subset.
     """
+    judged: dict[tuple[int, int], bool] = {}
+
+    def may_lead(card: int, chosen: tuple[int, ...]) -> bool:
+        n = len(chosen)
+        if n == 2:
+            return card_error(m, chosen, DECK[card], size) is None
+        ok = judged.get((card, n))
+        if ok is None:
+            ok = judged[card, n] = card_error(m, chosen, DECK[card], size) is None
+        return ok
+
     k = len(group)
     for mask in range(3, 1 << k):
         if mask & (mask - 1) == 0:
@@ -385,7 +400,7 @@ def _group_plays(m: MatchState, seat: int, group: list[int], size: int,
         chosen = tuple([group[i] for i in range(k) if mask >> i & 1])
         lead = -1
         for c in chosen:
-            if card_error(m, chosen, DECK[c], size) is None:
+            if may_lead(c, chosen):
                 if lead >= 0:
                     lead = -2  # two leads: any card may go on top
                     break
