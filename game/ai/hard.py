@@ -35,7 +35,6 @@ from .normal import (
     out_of_turn,
     pick_wild_colours,
     rank_plays,
-    wd4_guilty,
     with_uno_call,
 )
 from .registry import register_level
@@ -159,7 +158,7 @@ class HardAgent:
             colour = COLOUR_INDEX[action.colour] if action.colour is not None else -1
             if (top.kind is Kind.WILD_DRAW_FOUR and view.phase is Phase.PLAY
                     and rng.random() < CHALLENGE_RISK
-                    and wd4_guilty(view, [c for c in w.hands[me] if c not in action.cards])):
+                    and view.is_bluff(action)):
                 nxt = self._caught_bluff(view, w, me, action, colour, rng)
             else:
                 nxt = play_cards(w, me, action.cards, colour, rng)

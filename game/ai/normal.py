@@ -92,24 +92,6 @@ def best_colours(cards: Sequence[int], avoid: Sequence[Colour] = (),
     return sorted(COLOURS, key=lambda c: (-w[c], COLOURS.index(c)))
 
 
-def wd4_guilty(view: PlayerView, rest: Sequence[int]) -> bool:
-    """Would playing a Wild Draw Four now break T2 (judged on the cards kept)?"""
-    rule = view.settings.wd4_rule
-    if rule == "free" or view.phase in (Phase.PENALTY, Phase.CHALLENGE):
-        return False
-    if rule == "no_matching_colour":
-        return any(DECK[c].colour is view.colour for c in rest)
-    top = view.top_card
-    for cid in rest:
-        c = DECK[cid]
-        if c.kind is Kind.WILD_DRAW_FOUR:
-            continue
-        if c.colour is None or c.colour is view.colour or (
-                top is not None and c.kind is top.kind and c.number == top.number):
-            return True
-    return False
-
-
 def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> Choice:
     """T6: before a play that leaves one card, call UNO first."""
     a = choice.action
@@ -169,7 +151,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
         else:
             keys.append("no_other")
         if top.kind is Kind.WILD_DRAW_FOUR:
-            if wd4_guilty(view, rest):
+            if view.is_bluff(play):
                 score -= 9.0
             elif has_other:
                 score -= 1.0  # a plain Wild first
@@ -330,10 +312,7 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
     plays = [a for a in legal if isinstance(a, Play)]
     if phase is Phase.KEEP_OR_PLAY:
         if plays:
-            drawn = DECK[plays[0].cards[-1]]
-            rest = [c.id for c in view.hand if c.id != drawn.id]
-            if not (drawn.kind is Kind.WILD_DRAW_FOUR and wd4_guilty(view, rest)) \
-                    or Pass(me) not in legal:
+            if not view.is_bluff(plays[0]) or Pass(me) not in legal:
                 best = pick_wild_colours(view, know, plays)[0]
                 wild_colour = best.colour
                 extra = ["most_colour"] if wild_colour else []
