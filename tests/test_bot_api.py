@@ -4,7 +4,9 @@ T6 false calls, cards by id), uno-sim errors and results."""
 from __future__ import annotations
 
 import copy
+import json
 import random
+import sys
 
 import pytest
 from rigging import Faces, rig, run
@@ -16,6 +18,7 @@ from game.rules.cards import DECK, Kind
 from game.rules.engine import Game
 from game.rules.settings import OFFICIAL, preset
 from game.rules.view import Phase
+from game.sim import main as sim_main
 
 
 def _wd4_plays(g: Game, seat: int) -> list[Play]:
@@ -108,3 +111,103 @@ def test_T6_is_false_uno_agrees_with_the_engine_in_play() -> None:
             g.apply(others[rng.randrange(len(others))] if others else legal[0])
             steps += 1
     assert seen_false and seen_true
+
+
+# ------------------------------------------------------------------ uno-sim
+PLUGIN = '''
+from game.rules.actions import Pass
+
+SEEN = []
+
+
+class Fine:
+    def __init__(self, seed=None, think_ms=0):
+        self.think_ms = think_ms
+        SEEN.append(think_ms)
+
+    def choose(self, view, legal):
+        return legal[0] if view.to_act == view.seat else None
+
+
+class FailsInGame3(Fine):
+    """Raises in the game whose seed is 1 * 1_000_003 + 3 (uno-sim's seeding)."""
+
+    def __init__(self, seed=None, think_ms=0):
+        super().__init__(seed, think_ms)
+        self.bad = seed // 17 == 1_000_006
+
+    def choose(self, view, legal):
+        if self.bad:
+            raise ValueError("my bug")
+        return super().choose(view, legal)
+
+
+class Cheats(Fine):
+    def choose(self, view, legal):
+        return Pass(view.seat) if view.to_act == view.seat else None
+
+
+class Broken:
+    def __init__(self, seed=None):
+        raise RuntimeError("constructor boom")
+'''
+
+
+@pytest.fixture
+def plugin_dir(tmp_path):
+    (tmp_path / "mybots_api.py").write_text(PLUGIN, encoding="utf-8")
+    yield tmp_path
+    sys.modules.pop("mybots_api", None)
+    while str(tmp_path) in sys.path:
+        sys.path.remove(str(tmp_path))
+
+
+def _sim(argv, capsys):
+    code = sim_main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_sim_bot_exception_names_seat_agent_seed_and_keeps_played_games(plugin_dir, capsys):
+    code, out, err = _sim(["--plugin-path", str(plugin_dir), "--agents",
+                           "mybots_api:FailsInGame3,normal,normal", "--games", "10",
+                           "--json"], capsys)
+    assert code == 1
+    assert "seat 0 (mybots_api:FailsInGame3)" in err and "game seed 1000006" in err
+    assert "my bug" in err and "stopped after 3 of 10 games" in err
+    data = json.loads(out)
+    assert data["games"] == 3 and "my bug" in data["error"]
+    assert [g["seed"] for g in data["played"]] == [1_000_003, 1_000_004, 1_000_005]
+    assert sum(s["wins"] for s in data["seats"]) == 3
+
+
+def test_sim_illegal_action_names_the_seat_and_prints_the_table(plugin_dir, capsys):
+    code, out, err = _sim(["--plugin-path", str(plugin_dir), "--agents",
+                           "normal,mybots_api:Cheats", "--games", "4"], capsys)
+    assert code == 1
+    assert "illegal action Pass(seat=" in err and "(mybots_api:Cheats)" in err
+    assert "game seed 1000003" in err
+    assert "x fair" in out, "the (empty) table is still printed"
+
+
+def test_sim_plugin_constructor_failure_shows_its_traceback(plugin_dir, capsys):
+    code, _, err = _sim(["--plugin-path", str(plugin_dir), "--agents",
+                         "mybots_api:Broken,normal", "--games", "2"], capsys)
+    assert code == 2
+    assert "Traceback" in err and "constructor boom" in err and "mybots_api.py" in err
+
+
+def test_sim_think_ms_reaches_plugins_and_json_has_positions_and_seeds(plugin_dir, capsys):
+    code, out, err = _sim(["--plugin-path", str(plugin_dir), "--agents",
+                         "mybots_api:Fine,normal,random", "--games", "9", "--think-ms", "77",
+                         "--seed", "2", "--json"], capsys)
+    assert code == 0
+    assert sys.modules["mybots_api"].SEEN[-1] == 77
+    assert "uno-sim [" in err and "9/9" in err, "a progress bar on stderr"
+    data = json.loads(out)
+    assert data["seed"] == 2 and len(data["played"]) == 9
+    assert [g["seed"] for g in data["played"]] == [2_000_006 + i for i in range(9)]
+    for e, entry in enumerate(data["seats"]):
+        assert sum(entry["wins_by_seat"]) == entry["wins"]
+        assert entry["games_by_seat"] == [3, 3, 3]
+        assert entry["wins"] == sum(1 for g in data["played"] if g["winner_entry"] == e)
