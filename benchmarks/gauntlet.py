@@ -61,6 +61,7 @@ class Recorder:
         self.inner = inner
         self.times: list[float] = []
         self.worlds: list[int] = []
+        self.capped = 0  # searched decisions the wall-clock cap cut short
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
         t0 = time.perf_counter()
@@ -69,6 +70,7 @@ class Recorder:
         worlds = getattr(self.inner, "last_iterations", 0)
         if worlds:
             self.worlds.append(worlds)
+            self.capped += bool(getattr(self.inner, "last_capped", False))
         return res
 
 
@@ -87,8 +89,12 @@ def game_seed(base: int, game: int) -> int:
     return base * 1_000_003 + game
 
 
-def play_task(task: Task) -> tuple[Task, int, list[float], list[int]]:
-    """One game: (task, winner's offset from the hero's seat, think ms, worlds)."""
+Outcome = tuple[Task, int, list[float], list[int], int]
+
+
+def play_task(task: Task) -> Outcome:
+    """One game: (task, winner's offset from the hero's seat, think ms, worlds,
+    decisions cut by the wall-clock cap)."""
     seats = task.seats
     hero = task.game % seats
     seed = game_seed(task.seed, task.game)
@@ -102,7 +108,7 @@ def play_task(task: Task) -> tuple[Task, int, list[float], list[int]]:
         agents.append(bot)
     assert recorder is not None
     res = play_game(agents, preset(task.rules), seed)
-    return task, (res.winner - hero) % seats, recorder.times, recorder.worlds
+    return task, (res.winner - hero) % seats, recorder.times, recorder.worlds, recorder.capped
 
 
 @dataclass
@@ -114,6 +120,7 @@ class Pairing:
     by_offset: list[int] = field(default_factory=list)  # wins by seat offset from the hero
     times: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
+    capped: int = 0
 
     @property
     def wins(self) -> int:
@@ -139,7 +146,8 @@ class Pairing:
                                "p95": ms[min(len(ms) - 1, int(0.95 * len(ms)))], "max": ms[-1]}
         if self.worlds:
             out["worlds"] = {"median": statistics.median(self.worlds), "min": min(self.worlds),
-                             "mean": statistics.fmean(self.worlds)}
+                             "mean": statistics.fmean(self.worlds),
+                             "capped_share": self.capped / len(self.worlds)}
         return out
 
 
@@ -150,7 +158,7 @@ def tasks_for(heroes: Sequence[str], opponents: Sequence[str], seats: Sequence[i
             for i in range(games)]
 
 
-def _results(tasks: list[Task], jobs: int) -> Iterator[tuple[Task, int, list[float], list[int]]]:
+def _results(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
     if jobs <= 1:
         for t in tasks:
             yield play_task(t)
@@ -166,12 +174,13 @@ def run(tasks: list[Task], jobs: int = 1, label: str = "gauntlet") -> list[Pairi
         if key not in pairs:
             pairs[key] = Pairing(t.hero, t.opponent, t.seats, by_offset=[0] * t.seats)
     bar = Progress(len(tasks), label)
-    for task, offset, times, worlds in _results(tasks, jobs):
+    for task, offset, times, worlds, capped in _results(tasks, jobs):
         p = pairs[(task.hero, task.opponent, task.seats)]
         p.games += 1
         p.by_offset[offset] += 1
         p.times.extend(times)
         p.worlds.extend(worlds)
+        p.capped += capped
         bar.update(note=f"{task.hero} vs {task.opponent} x{task.seats - 1}")
     bar.close()
     return list(pairs.values())
@@ -180,7 +189,7 @@ def run(tasks: list[Task], jobs: int = 1, label: str = "gauntlet") -> list[Pairi
 def table(pairings: Sequence[Pairing], markdown: bool = False) -> str:
     rows = [p.summary() for p in pairings]
     head = ["hero", "vs", "seats", "games", "win %", "95% CI", "x fair", "x fair (low)",
-            "victim / others %", "think ms med/p95/max", "worlds med"]
+            "victim / others %", "think ms med/p95/max", "worlds med (capped)"]
     lines: list[list[str]] = []
     for r in rows:
         lo, hi = r["ci95"]
@@ -192,7 +201,7 @@ def table(pairings: Sequence[Pairing], markdown: bool = False) -> str:
         lines.append([r["hero"], f"{r['seats'] - 1} x {r['opponent']}", str(r["seats"]),
                       str(r["games"]), f"{r['win_rate']:.1%}", f"[{lo:.1%}, {hi:.1%}]",
                       f"{r['x_fair']:.2f}", f"{r['x_fair_low']:.2f}", victim, think,
-                      f"{w['median']:.0f}" if w else "-"])
+                      f"{w['median']:.0f} ({w['capped_share']:.0%})" if w else "-"])
     if markdown:
         out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         out += ["| " + " | ".join(row) + " |" for row in lines]
