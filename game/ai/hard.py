@@ -29,7 +29,6 @@ import time
 from collections.abc import Sequence
 
 from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPlay
-from game.rules.cards import DECK, Kind
 from game.rules.view import Phase, PlayerView
 
 from .base import Choice
@@ -43,11 +42,10 @@ from .normal import (
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import World, _draw, _next, draw_turn, play_cards, rollout, sample_world
+from .rollout import World, _next, draw_turn, play_cards, rollout, sample_world
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
-CHALLENGE_RISK = 0.4  # chance a guilty Wild Draw Four of ours gets challenged
 SAFETY = 0.9  # share of the wall-clock cap spent searching
 MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
@@ -103,7 +101,8 @@ class HardAgent:
     # ------------------------------------------------------------ candidates
     def _candidates(self, view: PlayerView, legal: Sequence[Action], know: Knowledge,
                     prior: Action) -> list[Action]:
-        plays = [a for a in legal if isinstance(a, Play)]
+        # T2: never a Wild Draw Four a challenge would catch (docs/BOTS.md)
+        plays = [a for a in legal if isinstance(a, Play) and not view.is_bluff(a)]
         plays = dedupe_plays(pick_wild_colours(view, know, plays, keep=2))
         ranked = [s.action for s in rank_plays(view, know, plays)][:MAX_PLAYS]
         out: list[Action] = [prior] if prior in legal else []
@@ -161,14 +160,8 @@ class HardAgent:
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:
         if isinstance(action, Play):
-            top = DECK[action.cards[-1]]
             colour = COLOUR_INDEX[action.colour] if action.colour is not None else -1
-            if (top.kind is Kind.WILD_DRAW_FOUR and view.phase is Phase.PLAY
-                    and rng.random() < CHALLENGE_RISK
-                    and view.is_bluff(action)):
-                nxt = self._caught_bluff(view, w, me, action, colour, rng)
-            else:
-                nxt = play_cards(w, me, action.cards, colour, rng)
+            nxt = play_cards(w, me, action.cards, colour, rng)
         elif isinstance(action, Draw):
             nxt = draw_turn(w, me, rng)
         else:
@@ -180,21 +173,6 @@ class HardAgent:
         if winner < 0:
             return 0.0
         return 1.0 if w.team[winner] == w.team[me] else 0.0
-
-    @staticmethod
-    def _caught_bluff(view: PlayerView, w: World, me: int, action: Play, colour: int,
-                      rng: random.Random) -> int:
-        """T5: our guilty Wild Draw Four is challenged: we draw, the victim plays on."""
-        hand = w.hands[me]
-        for cid in action.cards:
-            hand.remove(cid)
-            w.under.append(w.top)
-            w.top = cid
-        w.colour = colour
-        if not hand:
-            return -2 - me
-        _draw(w, me, view.settings.challenge_guilty_draw, rng)
-        return _next(w, me)
 
     # --------------------------------------------------------------- reasons
     def _explain(self, view: PlayerView, know: Knowledge, action: Action) -> Choice:
