@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing as mp
-import random
 import statistics
 import sys
 import time
@@ -20,36 +19,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots import RandomPlayer  # noqa: E402
 
 from game.ai.base import Agent, as_choice  # noqa: E402
 from game.ai.registry import make_agent  # noqa: E402
-from game.rules.actions import Accept, Action, CallUno, Draw, NextRound, Play  # noqa: E402
+from game.rules.actions import Action, CallUno  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.settings import OFFICIAL  # noqa: E402
-from game.rules.view import PlayerView  # noqa: E402
-
-
-class RandomPlayer:
-    """The usual "random" baseline (as in RLCard): a uniformly random playable
-    card; draws only when nothing can be played; always calls UNO, never
-    catches, jumps in or challenges. Stronger than the registry's ``random``
-    level, which also draws at random while holding playable cards."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
-        if view.to_act != view.seat:
-            return next((a for a in legal if isinstance(a, CallUno)), None)
-        if CallUno(view.seat) in legal and len(view.hand) == 2:
-            return CallUno(view.seat)
-        plays = [a for a in legal if isinstance(a, Play)]
-        if plays:
-            return plays[self.rng.randrange(len(plays))]
-        for a in legal:
-            if isinstance(a, (Draw, Accept, NextRound)):
-                return a
-        return legal[0]
 
 
 def agent_for(spec: str, seed: int, think_ms: int) -> Agent:

@@ -16,16 +16,18 @@ import math
 import statistics
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
 from game.ai.base import Agent, Choice
-from game.ai.registry import make_agent
+from game.ai.registry import AgentLoadError, make_agent
+from game.progress import Progress
 from game.rules.actions import ACTION_TYPES, Action, NextRound
 from game.rules.engine import Game
-from game.rules.errors import RulesError
+from game.rules.errors import IllegalAction, RulesError
 from game.rules.settings import RuleSettings, preset, settings_from_data
 from game.rules.view import Phase, PlayerView
 
@@ -52,6 +54,15 @@ Chooser = Callable[[PlayerView, Sequence[Action]], "Action | Choice | None"]
 _ACTIONS: Final = frozenset(ACTION_TYPES.values())
 
 
+class BotError(RulesError):
+    """A bot raised, declined its own turn or chose an illegal action; the
+    message names the seat, the agent and the game seed."""
+
+
+def _agent_name(agent: object) -> str:
+    return str(getattr(agent, "name", type(agent).__name__))
+
+
 def _ask(choose: Chooser, g: Game, seat: int, legal: Sequence[Action],
          times: list[float] | None) -> Action | None:
     view = g.view(seat)
@@ -72,11 +83,43 @@ def _ask(choose: Chooser, g: Game, seat: int, legal: Sequence[Action],
 
 def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
               full_match: bool = False, timed: Sequence[bool] | None = None,
-              max_turns: int = 100_000) -> GameResult:
-    """Play one round (or a whole match); ``agents[i]`` sits in seat ``i``."""
+              max_turns: int = 100_000, names: Sequence[str] | None = None) -> GameResult:
+    """Play one round (or a whole match); ``agents[i]`` sits in seat ``i``.
+
+    Raises :class:`BotError` naming the seat, agent (``names[i]`` or the bot's
+    ``name``) and seed when a bot fails."""
     n = len(agents)
     g = Game.new(settings, n, seed)
     choosers: list[Chooser] = [a.choose for a in agents]  # bound once per game
+    try:
+        return _play(g, choosers, seed, full_match, timed, max_turns)
+    except BotError as exc:
+        seat = exc.args[1]
+        name = names[seat] if names else _agent_name(agents[seat])
+        raise BotError(f"seat {seat} ({name}), game seed {seed}: {exc.args[0]}") from exc.__cause__
+
+
+def _step(choose: Chooser, g: Game, seat: int, legal: Sequence[Action],
+          times: list[float] | None) -> Action | None:
+    """Ask ``seat`` and apply its answer; BotError(message, seat) if it fails."""
+    try:
+        act = _ask(choose, g, seat, legal, times)
+    except Exception as exc:
+        raise BotError(f"the bot raised {type(exc).__name__}: {exc}", seat) from exc
+    if act is None:
+        return None
+    try:
+        g.apply(act)
+    except IllegalAction as exc:
+        raise BotError(f"illegal action {act!r}: {exc}", seat) from None
+    except (TypeError, AttributeError, KeyError) as exc:  # not an action at all
+        raise BotError(f"not an action: {act!r} ({type(exc).__name__})", seat) from None
+    return act
+
+
+def _play(g: Game, choosers: list[Chooser], seed: int, full_match: bool,
+          timed: Sequence[bool] | None, max_turns: int) -> GameResult:
+    n = g.n
     think: dict[int, list[float]] = {s: [] for s in range(n) if timed and timed[s]}
     turns = 0
     while turns < max_turns:
@@ -87,11 +130,8 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
                 seats.insert(0, g.uno_exposed)
             for s in seats:
                 legal = g.legal_actions(s)
-                if legal:
-                    act = _ask(choosers[s], g, s, legal, think.get(s) if think else None)
-                    if act is not None:
-                        g.apply(act)
-                        break
+                if legal and _step(choosers[s], g, s, legal, think.get(s) if think else None):
+                    break
         phase = g.phase
         if phase is Phase.MATCH_OVER or (phase is Phase.ROUND_OVER and not full_match):
             return GameResult(g.winner, turns, think)
@@ -100,40 +140,60 @@ def play_game(agents: Sequence[Agent], settings: RuleSettings, seed: int,
             continue
         seat = g.to_act
         legal = g.legal_actions(seat)
-        act = _ask(choosers[seat], g, seat, legal, think.get(seat) if think else None)
-        if act is None:
-            raise RulesError(f"agent in seat {seat} declined its own turn")
-        g.apply(act)
+        if _step(choosers[seat], g, seat, legal, think.get(seat) if think else None) is None:
+            raise BotError("the bot declined its own turn", seat)
         turns += 1
     raise RulesError(f"game with seed {seed} did not end within {max_turns} turns")
 
 
 def run(agent_specs: Sequence[str], players: int, games: int, settings: RuleSettings,
-        seed: int, full_match: bool = False, think_ms: int = 300) -> dict[str, Any]:
-    """Play ``games`` games with seats rotated; stats per agent entry."""
+        seed: int, full_match: bool = False, think_ms: int = 300,
+        progress: bool = False) -> dict[str, Any]:
+    """Play ``games`` games with seats rotated; stats per agent entry.
+
+    When a bot fails (:class:`BotError`, or a plugin's constructor) the games
+    already played are kept: the result counts them and says why it stopped
+    under ``"error"``. ``progress`` draws a bar on stderr."""
     k = len(agent_specs)
     wins = [0] * k
+    wins_by_seat = [[0] * players for _ in range(k)]
     think: list[list[float]] = [[] for _ in range(k)]
     timed_all = [spec != "random" for spec in agent_specs]
     total_turns = 0
+    played: list[dict[str, int]] = []
+    error = ""
+    bar = Progress(games, "uno-sim") if progress else None
     t0 = time.perf_counter()
     for i in range(games):
         rot = i % players
         # entry e sits in seat (e + rot) % players
         seat_of = [(e + rot) % players for e in range(k)]
         agents: list[Agent] = [None] * players  # type: ignore[list-item]
-        for e, spec in enumerate(agent_specs):
-            agents[seat_of[e]] = make_agent(spec, seed=seed * 1_000_003 + i * 17 + e,
-                                            think_ms=think_ms)
+        names = [""] * players
         timed = [False] * players
-        for e in range(k):
-            timed[seat_of[e]] = timed_all[e]
-        res = play_game(agents, settings, seed * 1_000_003 + i, full_match, timed)
+        game_seed = seed * 1_000_003 + i
+        try:
+            for e, spec in enumerate(agent_specs):
+                agents[seat_of[e]] = make_agent(spec, seed=game_seed * 17 + e, think_ms=think_ms)
+                names[seat_of[e]] = spec
+                timed[seat_of[e]] = timed_all[e]
+            res = play_game(agents, settings, game_seed, full_match, timed, names=names)
+        except (BotError, AgentLoadError) as exc:
+            error = str(exc)
+            break
         total_turns += res.turns
+        played.append({"seed": game_seed, "winner_seat": res.winner,
+                       "winner_entry": seat_of.index(res.winner) if res.winner in seat_of else -1})
         for e in range(k):
             if seat_of[e] == res.winner:
                 wins[e] += 1
+                wins_by_seat[e][res.winner] += 1
             think[e].extend(res.think.get(seat_of[e], []))
+        if bar is not None:
+            bar.update()
+    if bar is not None:
+        bar.close()
+    games = len(played)
     elapsed = time.perf_counter() - t0
     seats_out = []
     for e, spec in enumerate(agent_specs):
@@ -143,6 +203,10 @@ def run(agent_specs: Sequence[str], players: int, games: int, settings: RuleSett
             "wins": wins[e],
             "win_rate": wins[e] / games if games else 0.0,
             "ci95": [lo, hi],
+            # seat s holds this entry in games i with (e + i) % players == s
+            "wins_by_seat": wins_by_seat[e],
+            "games_by_seat": [sum(1 for i in range(games) if (e + i) % players == s)
+                              for s in range(players)],
         }
         if think[e]:
             ms = sorted(x * 1000 for x in think[e])
@@ -162,6 +226,9 @@ def run(agent_specs: Sequence[str], players: int, games: int, settings: RuleSett
         "mean_turns": total_turns / games if games else 0.0,
         "seconds": elapsed,
         "seats": seats_out,
+        "seed": seed,
+        "played": played,  # per game: its seed, the winning seat and agent entry
+        "error": error,  # why the run stopped early ("" when every game was played)
     }
 
 
@@ -180,7 +247,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--rules", default="official", help="preset name (official, sheet) or a JSON file of settings")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--full-match", action="store_true", help="play whole matches to the target score, not single rounds")
-    p.add_argument("--think-ms", type=int, default=300, help="think-time budget of the hard level (ms)")
+    p.add_argument("--think-ms", type=int, default=300,
+                   help="wall-clock cap per decision (ms) of every searching level (hard) and of "
+                        "plugins whose constructor takes think_ms; the other levels ignore it")
+    p.add_argument("--plugin-path", action="append", default=[], metavar="DIR",
+                   help="a folder to import module:Class bots from (may be repeated)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p.parse_args(argv)
 
@@ -197,6 +268,11 @@ def _load_rules(spec: str) -> RuleSettings:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
+    for folder in reversed(args.plugin_path):
+        if not Path(folder).is_dir():
+            sys.stderr.write(f"uno-sim: error: --plugin-path {folder}: no such folder\n")
+            return 2
+        sys.path.insert(0, str(Path(folder).resolve()))
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     try:
         if not specs:
@@ -215,13 +291,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_seats(settings, players)
         for spec in set(specs):
             make_agent(spec, 0, args.think_ms)
+    except AgentLoadError as exc:
+        cause = exc.__cause__
+        if cause is not None:
+            sys.stderr.write("".join(traceback.format_exception(cause)))
+        sys.stderr.write(f"uno-sim: error: {exc}\n")
+        return 2
     except (ValueError, TypeError, RulesError) as exc:
         sys.stderr.write(f"uno-sim: error: {exc}\n")
         return 2
-    result = run(specs, players, args.games, settings, args.seed, args.full_match, args.think_ms)
+    result = run(specs, players, args.games, settings, args.seed, args.full_match, args.think_ms,
+                 progress=True)
+    status = 1 if result["error"] else 0
+    if result["error"]:
+        sys.stderr.write(f"uno-sim: stopped after {result['games']} of {args.games} games: "
+                         f"{result['error']}\n")
     if args.json:
         print(json.dumps(result))
-        return 0
+        return status
     fair = result["fair_share"]
     print(f"{result['games']} {'matches' if args.full_match else 'games (one round each)'}, "
           f"{players} players, rules: {result['rules']}, seed {args.seed}")
@@ -234,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"[{lo:.1%}, {hi:.1%}]{'':<2} {seat['win_rate'] / fair:>6.2f}  {tt}")
     print(f"fair share {fair:.1%}; mean turns {result['mean_turns']:.1f}; "
           f"{result['games_per_s']:.1f} games/s ({result['seconds']:.1f} s)")
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -263,3 +263,29 @@ def test_example_bot_loads_and_plays() -> None:
             g.apply(a)
         steps += 1
     assert g.round_over or g.is_over
+
+
+@pytest.mark.parametrize("rules", ["no_matching_colour", "no_playable_card"])
+def test_T2_normal_and_hard_never_bluff_a_wild_draw_four(rules: str) -> None:
+    """docs/BOTS.md: Normal and Hard never play a Wild Draw Four a challenge would catch."""
+    from game.ai.hard import HardAgent
+
+    settings = OFFICIAL.with_(wd4_rule=rules)
+    offered = 0
+    for seed in range(60):
+        g = Game.new(settings, 4, seed)
+        agents = [NormalAgent(seed), HardAgent(seed, iterations=4), NormalAgent(seed + 1),
+                  NormalAgent(seed + 2)]
+        steps = 0
+        while not g.round_over and steps < 400:
+            s = g.to_act
+            legal = g.legal_actions(s)
+            view = g.view(s)
+            offered += any(view.is_bluff(a) for a in legal)
+            res = agents[s].choose(view, legal)
+            assert res is not None
+            act = res.action if isinstance(res, Choice) else res
+            assert not view.is_bluff(act), (seed, steps, act)
+            g.apply(act)
+            steps += 1
+    assert offered > 20

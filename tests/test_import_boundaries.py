@@ -58,7 +58,7 @@ def test_ai_sees_only_rules_types():
             if mod.startswith(allowed_prefixes) or top in {
                 "__future__", "dataclasses", "enum", "typing", "random", "itertools",
                 "collections", "math", "time", "statistics", "functools", "importlib",
-                "heapq", "bisect", "operator",
+                "heapq", "bisect", "operator", "inspect",
             }:
                 assert not mod.startswith(("pygame", "game.scenes", "game.ui", "game.storage")), mod
                 continue

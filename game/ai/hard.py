@@ -11,10 +11,15 @@ candidates, prunes them (twins, only the two best colours for a wild) and
 breaks ties; it also answers every decision that is not searched (out-of-turn
 calls and catches, challenges, stacking, Skip relay, colour at S4).
 
-The search runs until the think budget (``think_ms``, default 300 ms) is
-nearly used, checking the clock between rollouts; with ``iterations`` set it
-runs exactly that many sampled worlds instead, with no clock (deterministic,
-for tests). It never reads the real game: only the PlayerView.
+The budget is counted in work, not time: at most ``worlds`` sampled worlds
+(default 400) per decision, stopping earlier once a paired sign test has
+separated the leader, so the same seed gives the same decision on a fast or a
+busy computer. ``think_ms`` (default 300 ms) is only a wall-clock cap, checked
+between worlds, for a computer too slow to finish the work in time; the
+latest decision's worlds are in ``last_iterations`` and ``last_capped`` says
+whether the cap cut it short. With ``iterations`` set it runs exactly that
+many worlds, with no early stop and no clock (for tests). It never reads the
+real game: only the PlayerView.
 """
 
 from __future__ import annotations
@@ -24,7 +29,6 @@ import time
 from collections.abc import Sequence
 
 from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPlay
-from game.rules.cards import DECK, Kind
 from game.rules.view import Phase, PlayerView
 
 from .base import Choice
@@ -35,37 +39,38 @@ from .normal import (
     out_of_turn,
     pick_wild_colours,
     rank_plays,
-    wd4_guilty,
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import World, _draw, _next, draw_turn, play_cards, rollout, sample_world
+from .rollout import World, _next, draw_turn, play_cards, rollout, sample_world
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
-CHALLENGE_RISK = 0.4  # chance a guilty Wild Draw Four of ours gets challenged
-SAFETY = 0.8  # share of the think budget spent searching
+SAFETY = 0.9  # share of the wall-clock cap spent searching
 MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
 SWITCH_MARGIN = 1.5  # sigmas a move needs over the Normal choice to replace it
-MAX_RUNS = 400  # enough to separate moves that matter; saves time on close calls
+WORLDS = 400  # work budget: enough to separate moves that matter
 
 
 class HardAgent:
     name = "hard"
 
     def __init__(self, seed: int | None = None, think_ms: int = 300,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, worlds: int = WORLDS) -> None:
         self.rng = random.Random(seed)
         self.think_ms = think_ms
         self.iterations = iterations
+        self.worlds = worlds
         self.last_iterations = 0  # sampled worlds of the latest search (for stats)
+        self.last_capped = False  # the wall-clock cap stopped the latest search
 
     # ------------------------------------------------------------------ API
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
         start = time.perf_counter()
         self.last_iterations = 0
+        self.last_capped = False
         if view.to_act != view.seat:
             return out_of_turn(view, legal)
         me = view.seat
@@ -96,7 +101,8 @@ class HardAgent:
     # ------------------------------------------------------------ candidates
     def _candidates(self, view: PlayerView, legal: Sequence[Action], know: Knowledge,
                     prior: Action) -> list[Action]:
-        plays = [a for a in legal if isinstance(a, Play)]
+        # T2: never a Wild Draw Four a challenge would catch (docs/BOTS.md)
+        plays = [a for a in legal if isinstance(a, Play) and not view.is_bluff(a)]
         plays = dedupe_plays(pick_wild_colours(view, know, plays, keep=2))
         ranked = [s.action for s in rank_plays(view, know, plays)][:MAX_PLAYS]
         out: list[Action] = [prior] if prior in legal else []
@@ -116,7 +122,7 @@ class HardAgent:
         runs = 0
         deadline = start + self.think_ms * SAFETY / 1000.0
         limit = self.iterations
-        cap = MAX_RUNS if limit is None else limit
+        cap = self.worlds if limit is None else limit
         sweeps: list[list[float]] = []
         while runs < cap:
             world = sample_world(view, know, rng)
@@ -125,17 +131,16 @@ class HardAgent:
             for action in candidates:
                 sim_rng.seed(seed)
                 sweep.append(self._value(view, world.copy(), me, action, sim_rng))
-                if limit is None and time.perf_counter() >= deadline:
-                    break
-            if len(sweep) < len(candidates):
-                break  # an unfinished sweep would favour the first candidates
             for i, v in enumerate(sweep):
                 wins[i] += v
             sweeps.append(sweep)
             runs += 1
-            if limit is None and time.perf_counter() >= deadline:
-                break
+            if limit is not None:
+                continue
             if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and _settled(sweeps, wins):
+                break
+            if time.perf_counter() >= deadline:  # only a machine too slow for the work
+                self.last_capped = runs < cap
                 break
         if runs == 0:
             return candidates[0], 0
@@ -155,14 +160,8 @@ class HardAgent:
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:
         if isinstance(action, Play):
-            top = DECK[action.cards[-1]]
             colour = COLOUR_INDEX[action.colour] if action.colour is not None else -1
-            if (top.kind is Kind.WILD_DRAW_FOUR and view.phase is Phase.PLAY
-                    and rng.random() < CHALLENGE_RISK
-                    and wd4_guilty(view, [c for c in w.hands[me] if c not in action.cards])):
-                nxt = self._caught_bluff(view, w, me, action, colour, rng)
-            else:
-                nxt = play_cards(w, me, action.cards, colour, rng)
+            nxt = play_cards(w, me, action.cards, colour, rng)
         elif isinstance(action, Draw):
             nxt = draw_turn(w, me, rng)
         else:
@@ -174,21 +173,6 @@ class HardAgent:
         if winner < 0:
             return 0.0
         return 1.0 if w.team[winner] == w.team[me] else 0.0
-
-    @staticmethod
-    def _caught_bluff(view: PlayerView, w: World, me: int, action: Play, colour: int,
-                      rng: random.Random) -> int:
-        """T5: our guilty Wild Draw Four is challenged: we draw, the victim plays on."""
-        hand = w.hands[me]
-        for cid in action.cards:
-            hand.remove(cid)
-            w.under.append(w.top)
-            w.top = cid
-        w.colour = colour
-        if not hand:
-            return -2 - me
-        _draw(w, me, view.settings.challenge_guilty_draw, rng)
-        return _next(w, me)
 
     # --------------------------------------------------------------- reasons
     def _explain(self, view: PlayerView, know: Knowledge, action: Action) -> Choice:

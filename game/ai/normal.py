@@ -92,24 +92,6 @@ def best_colours(cards: Sequence[int], avoid: Sequence[Colour] = (),
     return sorted(COLOURS, key=lambda c: (-w[c], COLOURS.index(c)))
 
 
-def wd4_guilty(view: PlayerView, rest: Sequence[int]) -> bool:
-    """Would playing a Wild Draw Four now break T2 (judged on the cards kept)?"""
-    rule = view.settings.wd4_rule
-    if rule == "free" or view.phase in (Phase.PENALTY, Phase.CHALLENGE):
-        return False
-    if rule == "no_matching_colour":
-        return any(DECK[c].colour is view.colour for c in rest)
-    top = view.top_card
-    for cid in rest:
-        c = DECK[cid]
-        if c.kind is Kind.WILD_DRAW_FOUR:
-            continue
-        if c.colour is None or c.colour is view.colour or (
-                top is not None and c.kind is top.kind and c.number == top.number):
-            return True
-    return False
-
-
 def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> Choice:
     """T6: before a play that leaves one card, call UNO first."""
     a = choice.action
@@ -139,69 +121,88 @@ def victim_after(view: PlayerView, play: Play) -> int:
     return next_seat(view, view.seat, direction)
 
 
+HIT_AT = 1  # hit the next player with a Draw card or Skip when down to this many cards
+KEEP_WILDS_UNTIL = 3  # draw rather than play a lone wild while every opponent holds more
+KEEP_WILDS_HAND = 8  # ... and while our own hand is no longer than this
+VOID_AT = 3
+VOID_BONUS = 3.0
+HITS = (Kind.DRAW_TWO, Kind.SKIP, Kind.WILD_DRAW_FOUR)
+
+
+def held_colours(cards: Sequence[int]) -> dict[Colour, int]:
+    held = dict.fromkeys(COLOURS, 0)
+    for cid in cards:
+        c = DECK[cid].colour
+        if c is not None:
+            held[c] += 1
+    return held
+
+
 def score_play(view: PlayerView, know: Knowledge | None, play: Play,
                has_other: bool) -> Scored:
-    """How good ``play`` looks (higher is better) and why."""
+    """How good ``play`` looks (higher is better) and why.
+
+    Measured against outside bots (benchmarks/gauntlet.py): follow the colour
+    held most (counting the card played), shed points within it, keep wilds
+    behind every coloured card, never bluff a Wild Draw Four (T2), and spend a
+    hit on the player it lands on only when they are about to go out, not on
+    a player whose turn lost brings a threatening bystander closer."""
     hand_ids = [c.id for c in view.hand]
     rest = [c for c in hand_ids if c not in play.cards]
     top = DECK[play.cards[-1]]
     keys: list[str] = []
     if not rest:
         return Scored(play, 1000.0, ["go_out"])
+    if view.is_bluff(play):
+        return Scored(play, -1000.0, ["no_other"], play.colour)
     score = 0.0
     n_cards = len(play.cards)
     if n_cards > 1:
-        score += 6.0 * (n_cards - 1)
+        score += 15.0 * (n_cards - 1)
         keys.append("shed_many")
-    points = sum(DECK[c].points for c in play.cards)
-    threat = threat_size(view)
     victim = victim_after(view, play)
     victim_size = view.hand_sizes[victim]
     hostile = victim != view.seat and not is_partner(view, victim, view.seat)
-    weights = colour_weights(rest)
     colour_after = top.colour if top.colour is not None else play.colour
+    held = held_colours(hand_ids)
     if top.colour is None:
-        score += 0.3 * sum(DECK[c].points for c in play.cards if DECK[c].colour is not None)
-        if has_other and threat > 2:
-            score -= 12.0  # keep the Wild for when it matters
-        elif threat <= 2:
-            keys.append("threat")
-        else:
-            keys.append("no_other")
-        if top.kind is Kind.WILD_DRAW_FOUR:
-            if wd4_guilty(view, rest):
-                score -= 9.0
-            elif has_other:
-                score -= 1.0  # a plain Wild first
+        score -= 100.0 if top.kind is Kind.WILD else 101.0  # the plain Wild first
+        keys.append("threat" if threat_size(view) <= KEEP_WILDS_UNTIL else "no_other")
     else:
-        score += 0.12 * points
-        if points >= 9:
-            keys.append("shed_points")
-        if any(DECK[c].colour is None for c in rest) and not keys:
-            keys.append("keep_wild")
-    if colour_after is not None:
-        score += 1.2 * weights[colour_after]
-        best = max(weights.values())
-        if weights[colour_after] >= best and weights[colour_after] > 0 and "most_colour" not in keys:
+        score += 10.0 * held[top.colour] + top.points / 10.0
+        if held[top.colour] >= max(held.values()):
             keys.append("most_colour")
-        if know is not None and hostile and colour_after in know.void_colours(victim, victim_size):
-            score += 2.5
-            keys.append("void")
+        if top.points >= 20:
+            keys.append("shed_points")
+        if any(DECK[c].colour is None for c in rest) and len(keys) < 2:
+            keys.append("keep_wild")
+    if know is not None and hostile and colour_after is not None and victim_size <= VOID_AT \
+            and colour_after in know.void_colours(victim, victim_size):
+        score += VOID_BONUS
+        keys.append("void")
     kind = top.kind
-    if kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR, Kind.SKIP) or (
-            kind is Kind.REVERSE and view.num_seats - len(view.out) == 2):
+    alive = view.num_seats - len(view.out)
+    if kind in HITS or (kind is Kind.REVERSE and alive == 2):
         if not hostile:
-            score -= 6.0
-        elif victim_size <= 2:
-            score += {Kind.DRAW_TWO: 9.0, Kind.WILD_DRAW_FOUR: 13.0}.get(kind, 7.0)
+            score -= 30.0
+        elif victim_size <= HIT_AT:
+            score += 200.0
             keys.insert(0, "hit_low")
-        else:
-            score += {Kind.DRAW_TWO: 1.5, Kind.WILD_DRAW_FOUR: 2.0}.get(kind, 0.8)
-    elif kind is Kind.REVERSE and hostile and victim_size <= 2:
-        score -= 3.0
+        elif alive > 2:
+            after = next_seat(view, victim, view.direction)
+            if after != view.seat and not is_partner(view, after, view.seat) \
+                    and view.hand_sizes[after] <= HIT_AT:
+                score -= 50.0  # skipping the victim hurries the threat after them
+    elif kind is Kind.REVERSE and alive > 2:
+        ahead = next_seat(view, view.seat, view.direction)
+        if hostile and victim_size <= HIT_AT and view.hand_sizes[ahead] > HIT_AT:
+            score -= 50.0  # turns play towards a player about to go out
+        elif not is_partner(view, ahead, view.seat) and view.hand_sizes[ahead] <= HIT_AT:
+            score += 150.0  # the player about to go out waits a whole round
+            keys.insert(0, "threat")
     if view.settings.no_action_finish and len(rest) == 1 and DECK[rest[0]].kind in (
             Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR):
-        score -= 4.0  # H6: a last card that may not finish
+        score -= 40.0  # H6: a last card that may not finish
     return Scored(play, score, keys[:2], colour_after)
 
 
@@ -328,12 +329,16 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
                                          is_partner(view, a.target, me), a.target))
         return reason(swap, ["swap_fewest"], n=view.hand_sizes[swap.target])
     plays = [a for a in legal if isinstance(a, Play)]
+    # T7: with nothing left to draw, keeping a wild would stall the round
+    can_draw = view.draw_pile_size + len(view.discard) > 1
+    # (and a long hand plays its wilds: when every seat keeps them, hands must not grow forever)
+    keep_wilds = (threat_size(view) > KEEP_WILDS_UNTIL and 2 < len(view.hand) <= KEEP_WILDS_HAND
+                  and can_draw)
     if phase is Phase.KEEP_OR_PLAY:
         if plays:
             drawn = DECK[plays[0].cards[-1]]
-            rest = [c.id for c in view.hand if c.id != drawn.id]
-            if not (drawn.kind is Kind.WILD_DRAW_FOUR and wd4_guilty(view, rest)) \
-                    or Pass(me) not in legal:
+            if Pass(me) not in legal or not (view.is_bluff(plays[0])
+                                             or (drawn.colour is None and keep_wilds)):
                 best = pick_wild_colours(view, know, plays)[0]
                 wild_colour = best.colour
                 extra = ["most_colour"] if wild_colour else []
@@ -342,6 +347,10 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
     if plays:
         ranked = rank_plays(view, know, pick_wild_colours(view, know, plays))
         top = ranked[0]
+        act = top.action
+        wild = isinstance(act, Play) and DECK[act.cards[-1]].colour is None
+        if Draw(me) in legal and ((wild and keep_wilds) or top.score <= -1000.0):
+            return reason(Draw(me), ["draw_keep"])  # keep the wild; never bluff (T2)
         return reason(top.action, top.keys or ["most_colour"], top.colour)
     if Draw(me) in legal:
         return reason(Draw(me), ["draw_none"])

@@ -162,21 +162,30 @@ def play_cards(w: World, seat: int, ids: tuple[int, ...], colour: int,
 
 
 def _choose(w: World, seat: int, rng: random.Random, noise: float) -> int:
-    """The greedy rollout policy: index of the card to play, or -1 to draw."""
+    """The rollout policy (Normal's lessons, made cheap): follow the colour held
+    most and shed points within it, play a wild only when nothing else fits,
+    hit the next player when they are down to one card. Index of the card to
+    play, or -1 to draw."""
     hand = w.hands[seat]
     colour = w.colour
     face = FACE[w.top]
     nxt = _next(w, seat)
-    low = len(w.hands[nxt]) <= 2 and w.team[nxt] != w.team[seat]
+    low = len(w.hands[nxt]) <= 1 and w.team[nxt] != w.team[seat]
+    held = [0, 0, 0, 0]
+    for cid in hand:
+        if COL[cid] >= 0:
+            held[COL[cid]] += 1
     best = -1
     best_score = -1e9
     for i, cid in enumerate(hand):
         c = COL[cid]
+        k = KIND[cid]
         if c == colour or (c >= 0 and FACE[cid] == face):
-            k = KIND[cid]
-            score = PTS[cid] + (25.0 if low and (k == SKIP or k == DRAW_TWO) else 0.0)
+            score = 10.0 * held[c] + PTS[cid] / 10.0
+            if low and (k == SKIP or k == DRAW_TWO):
+                score += 200.0
         elif c < 0:
-            score = -100.0 + (60.0 if low and KIND[cid] == WILD4 else 0.0)
+            score = -100.0 + (300.0 if low and k == WILD4 else 0.0)
         else:
             continue
         if noise:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .cards import Card, Colour
+from .actions import CallUno, Play
+from .cards import DECK, Card, Colour, Kind
 from .events import EventLog
 from .settings import RuleSettings
 
@@ -87,6 +88,38 @@ class PlayerView(NamedTuple):
 
     def is_my_turn(self) -> bool:
         return self.to_act == self.seat
+
+    def card(self, card_id: int) -> Card:
+        """The card with this id (D1), so a bot needs no deck import."""
+        return DECK[card_id]
+
+    def is_bluff(self, action: object) -> bool:
+        """T2/T5: is ``action`` a Play of this seat whose Wild Draw Four breaks
+        T2 now, so that a challenge would find it guilty? False for any other
+        action, under ``wd4_rule="free"`` and onto a pending stack (H1)."""
+        if not isinstance(action, Play) or action.seat != self.seat:
+            return False
+        cards = action.cards
+        if (DECK[cards[-1]].kind is not Kind.WILD_DRAW_FOUR
+                or self.phase not in (Phase.PLAY, Phase.KEEP_OR_PLAY)):
+            return False
+        rule = self.settings.wd4_rule
+        rest = [c for c in self.hand if c.id not in cards]
+        if rule == "no_matching_colour":
+            return any(c.colour is self.colour for c in rest)
+        if rule != "no_playable_card":
+            return False
+        top = self.top_card
+        return any(c.kind is not Kind.WILD_DRAW_FOUR and (
+            c.colour is None or c.colour is self.colour
+            or (top is not None and c.face == top.face)) for c in rest)
+
+    def is_false_uno(self, action: object) -> bool:
+        """T6: is ``action`` a CallUno of this seat that draws the false-call
+        penalty (holding more than two cards, not exposed)? ``legal`` offers
+        such calls on every turn while ``false_uno_penalty`` is above 0."""
+        return (isinstance(action, CallUno) and action.seat == self.seat
+                and self.uno_exposed != self.seat and len(self.hand) > 2)
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name, in declaration order (the log and pile as they are)."""

@@ -1,0 +1,252 @@
+"""The gauntlet: our levels against outside-style bots, round robin.
+
+For every ordered pair (hero, opponent) and every table size it plays the hero
+against ``seats - 1`` copies of the opponent, one round per game (the first
+player out wins), the hero's seat rotating with the game number. Game ``i``
+uses the same deal seed in every pairing (common random numbers). It prints
+win rate, Wilson 95% interval, x fair share (and its lower end), the win rate
+of the seat right after the hero (the victim of its Skips and Draw cards)
+against the other opponents, and for searching levels think time and sampled
+worlds per decision.
+
+    .venv/bin/python benchmarks/gauntlet.py --games 400                 # all pairs
+    .venv/bin/python benchmarks/gauntlet.py --heroes normal,hard \\
+        --opponents rlrule,keepwilds,dumper,randplay --seats 4 --games 2000
+    .venv/bin/python benchmarks/gauntlet.py --rules sheet --games 400 --jobs 2
+
+Bots: ``rlrule``, ``keepwilds``, ``dumper``, ``randplay`` (benchmarks/bots.py)
+and any level name (``random``, ``easy``, ``normal``, ``hard``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots import OUTSIDE  # noqa: E402
+
+from game.ai.base import Agent, Choice  # noqa: E402
+from game.ai.registry import make_agent  # noqa: E402
+from game.progress import Progress  # noqa: E402
+from game.rules.actions import Action  # noqa: E402
+from game.rules.settings import RuleSettings, preset  # noqa: E402
+from game.rules.view import PlayerView  # noqa: E402
+from game.sim import play_game, wilson  # noqa: E402
+
+ALL_BOTS = ("rlrule", "keepwilds", "dumper", "randplay", "normal", "hard")
+
+
+def make_bot(name: str, seed: int, think_ms: int) -> Agent:
+    if name in OUTSIDE:
+        return OUTSIDE[name](seed)
+    return make_agent(name, seed, think_ms)
+
+
+class Recorder:
+    """Wraps the hero: think time per decision and, for a searching level,
+    the sampled worlds of each searched decision (``last_iterations``)."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.times: list[float] = []
+        self.worlds: list[int] = []
+        self.capped = 0  # searched decisions the wall-clock cap cut short
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        t0 = time.perf_counter()
+        res = self.inner.choose(view, legal)
+        self.times.append((time.perf_counter() - t0) * 1000.0)
+        worlds = getattr(self.inner, "last_iterations", 0)
+        if worlds:
+            self.worlds.append(worlds)
+            self.capped += bool(getattr(self.inner, "last_capped", False))
+        return res
+
+
+@dataclass(frozen=True)
+class Task:
+    hero: str
+    opponent: str
+    seats: int
+    rules: str
+    game: int
+    seed: int
+    think_ms: int
+
+
+def game_seed(base: int, game: int) -> int:
+    return base * 1_000_003 + game
+
+
+Outcome = tuple[Task, int, list[float], list[int], int]
+
+
+def play_task(task: Task) -> Outcome:
+    """One game: (task, winner's offset from the hero's seat, think ms, worlds,
+    decisions cut by the wall-clock cap)."""
+    seats = task.seats
+    hero = task.game % seats
+    seed = game_seed(task.seed, task.game)
+    agents: list[Agent] = []
+    recorder: Recorder | None = None
+    for s in range(seats):
+        bot = make_bot(task.hero if s == hero else task.opponent, seed * 31 + s, task.think_ms)
+        if s == hero:
+            recorder = Recorder(bot)
+            bot = recorder
+        agents.append(bot)
+    assert recorder is not None
+    res = play_game(agents, preset(task.rules), seed)
+    return task, (res.winner - hero) % seats, recorder.times, recorder.worlds, recorder.capped
+
+
+@dataclass
+class Pairing:
+    hero: str
+    opponent: str
+    seats: int
+    games: int = 0
+    by_offset: list[int] = field(default_factory=list)  # wins by seat offset from the hero
+    times: list[float] = field(default_factory=list)
+    worlds: list[int] = field(default_factory=list)
+    capped: int = 0
+
+    @property
+    def wins(self) -> int:
+        return self.by_offset[0]
+
+    def summary(self) -> dict[str, Any]:
+        fair = 1.0 / self.seats
+        lo, hi = wilson(self.wins, self.games)
+        rate = self.wins / self.games if self.games else 0.0
+        out: dict[str, Any] = {
+            "hero": self.hero, "opponent": self.opponent, "seats": self.seats,
+            "games": self.games, "wins": self.wins, "win_rate": rate, "ci95": [lo, hi],
+            "x_fair": rate / fair, "x_fair_low": lo / fair,
+            "wins_by_offset": list(self.by_offset),
+        }
+        if self.seats > 2 and self.games:
+            others = self.by_offset[2:]
+            out["victim_rate"] = self.by_offset[1] / self.games
+            out["bystander_rate"] = sum(others) / (len(others) * self.games)
+        if self.times:
+            ms = sorted(self.times)
+            out["think_ms"] = {"median": statistics.median(ms),
+                               "p95": ms[min(len(ms) - 1, int(0.95 * len(ms)))], "max": ms[-1]}
+        if self.worlds:
+            out["worlds"] = {"median": statistics.median(self.worlds), "min": min(self.worlds),
+                             "mean": statistics.fmean(self.worlds),
+                             "capped_share": self.capped / len(self.worlds)}
+        return out
+
+
+def tasks_for(heroes: Sequence[str], opponents: Sequence[str], seats: Sequence[int],
+              games: int, rules: str, seed: int, think_ms: int) -> list[Task]:
+    return [Task(h, o, n, rules, i, seed, think_ms)
+            for n in seats for h in heroes for o in opponents if h != o
+            for i in range(games)]
+
+
+def _results(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
+    if jobs <= 1:
+        for t in tasks:
+            yield play_task(t)
+        return
+    with mp.Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_task, tasks, chunksize=4)
+
+
+def run(tasks: list[Task], jobs: int = 1, label: str = "gauntlet") -> list[Pairing]:
+    pairs: dict[tuple[str, str, int], Pairing] = {}
+    for t in tasks:
+        key = (t.hero, t.opponent, t.seats)
+        if key not in pairs:
+            pairs[key] = Pairing(t.hero, t.opponent, t.seats, by_offset=[0] * t.seats)
+    bar = Progress(len(tasks), label)
+    for task, offset, times, worlds, capped in _results(tasks, jobs):
+        p = pairs[(task.hero, task.opponent, task.seats)]
+        p.games += 1
+        p.by_offset[offset] += 1
+        p.times.extend(times)
+        p.worlds.extend(worlds)
+        p.capped += capped
+        bar.update(note=f"{task.hero} vs {task.opponent} x{task.seats - 1}")
+    bar.close()
+    return list(pairs.values())
+
+
+def table(pairings: Sequence[Pairing], markdown: bool = False) -> str:
+    rows = [p.summary() for p in pairings]
+    head = ["hero", "vs", "seats", "games", "win %", "95% CI", "x fair", "x fair (low)",
+            "victim / others %", "think ms med/p95/max", "worlds med (capped)"]
+    lines: list[list[str]] = []
+    for r in rows:
+        lo, hi = r["ci95"]
+        victim = (f"{r['victim_rate']:.1%} / {r['bystander_rate']:.1%}"
+                  if "victim_rate" in r else "-")
+        t = r.get("think_ms")
+        think = f"{t['median']:.1f}/{t['p95']:.1f}/{t['max']:.0f}" if t else "-"
+        w = r.get("worlds")
+        lines.append([r["hero"], f"{r['seats'] - 1} x {r['opponent']}", str(r["seats"]),
+                      str(r["games"]), f"{r['win_rate']:.1%}", f"[{lo:.1%}, {hi:.1%}]",
+                      f"{r['x_fair']:.2f}", f"{r['x_fair_low']:.2f}", victim, think,
+                      f"{w['median']:.0f} ({w['capped_share']:.0%})" if w else "-"])
+    if markdown:
+        out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        out += ["| " + " | ".join(row) + " |" for row in lines]
+        return "\n".join(out)
+    widths = [max(len(h), *(len(row[i]) for row in lines)) for i, h in enumerate(head)]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    return "\n".join([fmt.format(*head)] + [fmt.format(*row) for row in lines])
+
+
+def _names(spec: str) -> list[str]:
+    return [s.strip() for s in spec.split(",") if s.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=400, help="games per pairing (default 400)")
+    ap.add_argument("--heroes", default=",".join(ALL_BOTS))
+    ap.add_argument("--opponents", default=",".join(ALL_BOTS))
+    ap.add_argument("--seats", default="4,2", help="table sizes (default 4,2)")
+    ap.add_argument("--rules", default="official", help="preset: official or sheet")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think-ms", type=int, default=300, help="wall-clock cap of searching levels")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument("--json", metavar="FILE", help="also write every pairing's figures here")
+    args = ap.parse_args(argv)
+    heroes, opponents = _names(args.heroes), _names(args.opponents)
+    seats = [int(s) for s in _names(args.seats)]
+    settings: RuleSettings = preset(args.rules)
+    for name in {*heroes, *opponents}:
+        make_bot(name, 0, args.think_ms)  # unknown names fail before any game
+    tasks = tasks_for(heroes, opponents, seats, args.games, args.rules, args.seed, args.think_ms)
+    print(f"gauntlet: rules {settings.preset_name}, {args.games} games per pairing, one round "
+          f"each, hero seat rotated, seed {args.seed}, think cap {args.think_ms} ms, "
+          f"{args.jobs} job(s)", flush=True)
+    t0 = time.perf_counter()
+    pairings = run(tasks, args.jobs)
+    print(table(pairings, args.markdown))
+    print(f"({len(tasks)} games in {time.perf_counter() - t0:.0f} s)")
+    if args.json:
+        Path(args.json).write_text(json.dumps([p.summary() for p in pairings], indent=1),
+                                   encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""benchmarks/gauntlet.py: runs, prints the round-robin table, is deterministic."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import gauntlet  # noqa: E402
+
+OUTSIDE = "rlrule,keepwilds,dumper,randplay"
+
+
+def test_gauntlet_prints_a_row_per_pairing_and_progress(capsys, tmp_path) -> None:
+    out_json = tmp_path / "g.json"
+    assert gauntlet.main(["--games", "6", "--heroes", "normal", "--opponents", OUTSIDE,
+                          "--seats", "4,2", "--json", str(out_json)]) == 0
+    captured = capsys.readouterr()
+    rows = [line for line in captured.out.splitlines() if line.startswith("normal ")]
+    assert len(rows) == 8  # 4 opponents x 2 table sizes
+    assert "95% CI" in captured.out and "x fair" in captured.out
+    assert "6/" in captured.err or "48/48" in captured.err, "progress is reported"
+    data = json.loads(out_json.read_text())
+    assert {(d["opponent"], d["seats"]) for d in data} == {
+        (o, n) for o in OUTSIDE.split(",") for n in (4, 2)}
+    for d in data:
+        assert d["games"] == 6 and sum(d["wins_by_offset"]) == 6
+        lo, hi = d["ci95"]
+        assert lo <= d["win_rate"] <= hi
+
+
+def test_gauntlet_is_deterministic_and_round_robin() -> None:
+    tasks = gauntlet.tasks_for(["normal", "keepwilds"], ["keepwilds", "dumper"], [4], 5,
+                               "official", 3, 300)
+    assert {(t.hero, t.opponent) for t in tasks} == {
+        ("normal", "keepwilds"), ("normal", "dumper"), ("keepwilds", "dumper")}
+    first = [p.summary() for p in gauntlet.run(tasks)]
+    again = [p.summary() for p in gauntlet.run(tasks)]
+    strip = [{k: v for k, v in d.items() if k != "think_ms"} for d in first]
+    assert strip == [{k: v for k, v in d.items() if k != "think_ms"} for d in again]
+
+
+def test_gauntlet_jobs_give_the_same_results() -> None:
+    tasks = gauntlet.tasks_for(["normal"], ["rlrule"], [4], 8, "sheet", 2, 300)
+    one = gauntlet.run(tasks, jobs=1)[0]
+    two = gauntlet.run(tasks, jobs=2)[0]
+    assert one.by_offset == two.by_offset
