@@ -161,7 +161,7 @@ function render() {
     n.textContent = i === s.seat ? name + " (" + tr("you") + ")" : name;
     const count = document.createElement("span");
     count.className = "n";
-    count.textContent = "🂠" + s.counts[i];
+    count.textContent = String(s.counts[i]);
     el.append(n, count);
     const tags = [];
     if (s.away.includes(i)) tags.push(tr("away"));
@@ -188,7 +188,7 @@ function render() {
   colour.textContent = "";
   if (s.colour) {
     const chip = document.createElement("span");
-    chip.className = "chip card " + s.colour;
+    chip.className = "chip " + s.colour;
     colour.append(chip, document.createTextNode(tr("colour") + ": " + tr(s.colour)));
   }
   $("pile").textContent = tr("pile", { n: s.draw_pile }) + (s.pending ? " · " + tr("pending", { n: s.pending }) : "")
