@@ -242,6 +242,11 @@ class App:
         from game.scenes.menu import MenuScene
 
         self.scenes.clear_to(MenuScene(self))
+        if config.phones:  # party mode: the phones join first (game/party)
+            from game.scenes.party_join import PartyJoinScene
+
+            self.scenes.push(PartyJoinScene(self, config, loaded))
+            return
         self.scenes.push(TableScene(self, config, loaded))
 
     def back_to_menu(self) -> None:

@@ -73,9 +73,8 @@ class TableLoop:
                 now = time.monotonic()
                 self.host.pump(now)
                 c.poll_ai(now)
-                if (self.auto_next_round and c.game.round_over and not c.game.is_over
-                        and not c.is_person(c.game.to_act)):
-                    c.next_round()
+                if self.auto_next_round and c.game.round_over and not c.game.is_over:
+                    c.next_round()  # the scoreboard's Next round
                 c.take_events()
                 self.max_frame_s = max(self.max_frame_s, time.perf_counter() - start)
             time.sleep(self.frame_s)
@@ -136,7 +135,7 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     plays = [a for a in legal if a["kind"] in ("play", "choose_colour", "swap_hands")]
     if plays:
         return rng.choice(plays)
-    rest = [a for a in legal if a["kind"] in ("draw", "pass", "accept", "challenge", "next_round")]
+    rest = [a for a in legal if a["kind"] in ("draw", "pass", "accept", "challenge")]
     return rng.choice(rest) if rest else None
 
 

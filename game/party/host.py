@@ -41,13 +41,14 @@ class PartyHost:
     :meth:`stop` when the match is left.
     """
 
-    def __init__(self, controller: Any, *, host: str = "127.0.0.1", port: int = 0,
-                 bot_after: float | None = None) -> None:
+    def __init__(self, controller: Any, *, host: str = "127.0.0.1",
+                 ports: Sequence[int] = (0,), bot_after: float | None = None) -> None:
         self.controller = controller
         config = controller.config
         self.secret: str = config.party_secret
         self.seats = [i for i, s in enumerate(config.seats) if s.kind == "phone"]
-        self.server = PartyServer(self.secret, self.seats, host, port)
+        self.ports = tuple(ports)
+        self.server = PartyServer(self.secret, self.seats, host, self.ports[0])
         self.bot_after = bot_after
         started = time.monotonic()
         self.away_since: dict[int, float] = {s: started for s in self.seats}
@@ -57,7 +58,17 @@ class PartyHost:
 
     # -- life cycle -------------------------------------------------------------
     def start(self) -> None:
-        self.server.start()
+        """Listen on the first free port of ``ports`` (0: any); OSError when none is."""
+        error: OSError | None = None
+        for port in self.ports:
+            self.server = PartyServer(self.secret, self.seats, self.server.host, port)
+            try:
+                self.server.start()
+                return
+            except OSError as exc:
+                error = exc
+        assert error is not None
+        raise error
 
     def stop(self) -> None:
         self.server.stop()
@@ -76,6 +87,10 @@ class PartyHost:
     # -- queries for the table ---------------------------------------------------
     def connected(self) -> frozenset[int]:
         return self.server.connected()
+
+    def has_mail(self) -> bool:
+        """Something from a phone waits for :meth:`pump` (the table renders at full rate)."""
+        return not self.server.inbox.empty()
 
     def away(self) -> list[int]:
         """Phone seats without a phone now (the table shows them; the match waits)."""

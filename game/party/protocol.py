@@ -25,9 +25,9 @@ VERSION = 1
 MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
 TOKEN_CHARS = 22  # a seat token: 128 bits as unpadded base64url
 CLIENT_TYPES = ("hello", "act", "ping")
-# Actions a phone may send (NextRound too: the phone of the next dealer deals).
+# Actions a phone may send. Not NextRound: the table's scoreboard deals the next round.
 ACTION_KINDS = ("play", "draw", "pass", "choose_colour", "challenge", "accept", "call_uno",
-                "catch", "jump_in", "wrong_play", "swap_hands", "next_round")
+                "catch", "jump_in", "wrong_play", "swap_hands")
 
 
 class ProtocolError(ValueError):
@@ -170,7 +170,7 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
     return {
         "v": VERSION, "type": "state", "at": at, "seat": view.seat,
         "names": list(names), "kinds": list(kinds), "hand": [card_wire(c) for c in sorted_hand(view.hand)],
-        "legal": [action_to_dict(a) for a in legal],
+        "legal": [action_to_dict(a) for a in legal if a.kind in ACTION_KINDS],
         "top": card_wire(view.top_card) if view.top_card is not None else None,
         "colour": _value(view.colour), "direction": view.direction, "phase": _value(view.phase),
         "to_act": view.to_act, "current": view.current, "counts": list(view.hand_sizes),

@@ -20,6 +20,7 @@ import asyncio
 import itertools
 import logging
 import queue
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -60,6 +61,23 @@ STATIC = {
 }
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
         "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+PARTY_PORTS = (8765, 8766, 8767, 8768, 8769)  # fixed, so links still work after Continue
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (127.0.0.1 when it has none).
+
+    Connecting a UDP socket only picks the route; no packet is sent.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    return address if not address.startswith("0.") else "127.0.0.1"
 
 
 def load_static() -> dict[str, tuple[bytes, str]]:

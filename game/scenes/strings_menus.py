@@ -316,6 +316,8 @@ def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
         if nth_of_kind <= 1:
             return "你" if zh else "You"
         return f"玩家{nth_of_kind - 1}" if zh else f"Player {nth_of_kind - 1}"
+    if kind == "phone":  # party mode: Phone 1, Phone 2 ...
+        return f"手机{nth_of_kind}" if zh else f"Phone {nth_of_kind}"
     names = BOT_NAMES["zh" if zh else "en"]
     return names[(nth_of_kind - 1) % len(names)]
 

@@ -51,6 +51,7 @@ from game.ui.table_model import TableModel
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.party.host import PartyHost
 
 log = logging.getLogger(__name__)
 t = i18n.t
@@ -68,9 +69,10 @@ class TableScene(Scene):
     """The match in progress. ``TableScene(app, config, loaded=None)``."""
 
     def __init__(self, app: App, config: MatchConfig, loaded: Any = None, *,
-                 controller: MatchController | None = None) -> None:
+                 controller: MatchController | None = None, party: PartyHost | None = None) -> None:
         super().__init__(app)
         self.config = config
+        self.party = party  # phone seats (game/party): pumped every frame, closed on exit
         if controller is None:
             game = getattr(loaded, "game", None)
             meta = getattr(loaded, "meta", None)
@@ -130,6 +132,8 @@ class TableScene(Scene):
             self.log_panel.kill()
         if not self.ctl.game.is_over:
             self.ctl.autosave()
+        if self.party is not None:
+            self.party.stop()
 
     def pause(self) -> None:
         self.overlay_open = True
@@ -242,6 +246,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.now += dt
         self.anim.update(dt)
+        if self.party is not None:
+            self.party.pump()  # the phones' actions arrive through take_events() too
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
@@ -274,7 +280,7 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None)
+                or self.toast is not None or (self.party is not None and self.party.has_mail()))
 
     def _maybe_overlay(self) -> None:
         g = self.ctl.game
@@ -631,6 +637,10 @@ class TableScene(Scene):
         from game.scenes.table_draw import draw_table
 
         draw_table(self, surface)
+        if self.party is not None:
+            from game.scenes.party_join import draw_away
+
+            draw_away(self.party, self.ctl.names, surface, self.layout)
 
     def add_effect(self, effect: Effect) -> None:
         self.anim.add_effect(effect)

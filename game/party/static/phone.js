@@ -12,7 +12,7 @@ const WORDS = {
     flood: "Too many taps: disconnected.", you: "you", your_turn: "Your turn!",
     turn_of: "{name}'s turn", away: "away", bot: "bot", draw: "Draw", keep: "Keep", pass: "Pass",
     uno: "UNO!", catch: "Catch {name}", challenge: "Challenge", accept: "Accept",
-    swap: "Swap with {name}", next_round: "Next round", pick_colour: "Choose a colour",
+    swap: "Swap with {name}", pick_colour: "Choose a colour",
     cancel: "Cancel", choose_colour: "Choose the colour", pile: "Draw pile: {n}",
     pending: "Pending: +{n}", colour: "Colour", round: "Round {n}",
     red: "red", yellow: "yellow", green: "green", blue: "blue",
@@ -31,7 +31,7 @@ const WORDS = {
     flood: "点得太快，已断开。", you: "你", your_turn: "轮到你了！",
     turn_of: "轮到 {name}", away: "离开", bot: "电脑代打", draw: "摸牌", keep: "留下", pass: "过",
     uno: "UNO！", catch: "抓 {name}", challenge: "质疑", accept: "接受",
-    swap: "与 {name} 换牌", next_round: "下一局", pick_colour: "选择颜色",
+    swap: "与 {name} 换牌", pick_colour: "选择颜色",
     cancel: "取消", choose_colour: "选择颜色", pile: "牌堆：{n}",
     pending: "待罚：+{n}", colour: "颜色", round: "第 {n} 局",
     red: "红", yellow: "黄", green: "绿", blue: "蓝",
@@ -212,7 +212,6 @@ function render() {
   for (const a of legalOf("accept")) button(tr("accept"), a);
   for (const a of legalOf("catch")) button(tr("catch", { name: nameOf(a.target) }), a, "warn");
   for (const a of legalOf("swap_hands")) button(tr("swap", { name: nameOf(a.target) }), a);
-  for (const a of legalOf("next_round")) button(tr("next_round"), a, "accent");
   if (legalOf("choose_colour").length) {
     const b = document.createElement("button");
     b.type = "button";

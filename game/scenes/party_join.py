@@ -1,0 +1,251 @@
+"""Party join screen: one QR code and address per phone seat; a seat's name lights
+when its phone has joined. Start sits down at the table (the phones keep
+their connection); Back closes the party server.
+
+The server starts when this screen opens, that is only after the host started
+(or continued) a match with phone seats, and listens on the local network
+address (``UNO_PARTY_ADDRESS`` overrides it, e.g. 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import segno
+
+from game.config import MatchConfig
+from game.controller import MatchController
+from game.i18n import register, t
+from game.party.host import PartyHost
+from game.party.server import PARTY_PORTS, lan_address
+from game.ui import table_widgets as tw
+from game.ui import theme
+from game.ui.widgets import UIScene, draw_panel, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger(__name__)
+
+# What the host may choose for a phone that is away (seconds; 0 = the match waits).
+BOT_AFTER_CHOICES = (0, 30, 60, 120, 300)
+
+register(
+    en={
+        "party.phone_seat": "Phone",
+        "party.title": "Party: join with your phone",
+        "party.how": "Phones on the same Wi-Fi as this computer: scan your seat's code with the "
+                     "camera, or type the address. Nothing to install.",
+        "party.waiting": "waiting…",
+        "party.joined": "joined",
+        "party.start": "Start",
+        "party.start_missing": "Start ({n} missing)",
+        "party.back": "Back",
+        "party.bot_after": "Phone away: bot plays after {n} s",
+        "party.bot_never": "Phone away: the match waits",
+        "party.no_server": "The party server could not start: {error}",
+        "party.away": "{name}'s phone is away: waiting…",
+        "party.bot": "{name}'s phone is away: a bot plays for now",
+        "party.address": "Address: {address}",
+    },
+    zh={
+        "party.phone_seat": "手机",
+        "party.title": "聚会模式：用手机加入",
+        "party.how": "手机需连接与本电脑相同的 Wi-Fi：用相机扫描你座位的二维码，或输入地址。无需安装任何东西。",
+        "party.waiting": "等待中…",
+        "party.joined": "已加入",
+        "party.start": "开始",
+        "party.start_missing": "开始（还差 {n} 人）",
+        "party.back": "返回",
+        "party.bot_after": "手机离开：{n} 秒后由电脑代打",
+        "party.bot_never": "手机离开：比赛等待",
+        "party.no_server": "聚会服务器无法启动：{error}",
+        "party.away": "{name} 的手机已离开：等待中…",
+        "party.bot": "{name} 的手机已离开：暂由电脑代打",
+        "party.address": "地址：{address}",
+    },
+)
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """``text`` as a QR code about ``size`` pixels wide (dark on white, quiet zone kept)."""
+    qr = segno.make(text, error="m")
+    matrix = [list(row) for row in qr.matrix]
+    border = 2
+    cells = len(matrix) + 2 * border
+    cell = max(2, size // cells)
+    surf = pygame.Surface((cells * cell, cells * cell))
+    surf.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                surf.fill((0, 0, 0), ((x + border) * cell, (y + border) * cell, cell, cell))
+    return surf
+
+
+def party_address() -> str:
+    return os.environ.get("UNO_PARTY_ADDRESS") or lan_address()
+
+
+class PartyJoinScene(UIScene):
+    """``PartyJoinScene(app, config, loaded=None)``: a new or continued party match."""
+
+    def __init__(self, app: App, config: MatchConfig, loaded: Any = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.loaded = loaded
+        settings = getattr(app, "settings", None)
+        game = getattr(loaded, "game", None)
+        meta = getattr(loaded, "meta", None)
+        self.controller = MatchController(
+            config, game, think_ms=int(getattr(settings, "hard_think_ms", 300)),
+            anim_speed=str(getattr(settings, "anim_speed", "normal")),
+            match_id=str(getattr(meta, "match_id", "") or ""))
+        self.address = party_address()
+        self.host = PartyHost(self.controller, host=self.address, ports=(*PARTY_PORTS, 0),
+                              bot_after=self._bot_after_s())
+        self.error = ""
+        try:
+            self.host.start()
+        except OSError as exc:
+            log.error("party server: %s", exc)
+            self.error = str(exc)
+        self.handed_over = False
+        self._shown: frozenset[int] = frozenset()
+        self._qr: dict[tuple[int, int], pygame.Surface] = {}
+        self.start_button: Any = None
+        self.bot_button: Any = None
+
+    def _bot_after_s(self) -> float | None:
+        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
+        return float(n) if n > 0 else None
+
+    # ---- widgets
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh = self.px(220), self.px(52)
+        y = h - bh - self.px(24)
+        self.button(pygame.Rect(self.px(24), y, bw, bh), t("party.back"), self.on_back)
+        self.bot_button = self.button(pygame.Rect((w - self.px(420)) // 2, y, self.px(420), bh),
+                                      self._bot_label(), self.cycle_bot_after)
+        self.start_button = self.button(pygame.Rect(w - bw - self.px(24), y, bw, bh),
+                                        self._start_label(), self.start,
+                                        object_id=oid(None, "#primary"),
+                                        enabled=not self.error)
+
+    def _missing(self) -> int:
+        return len(set(self.host.seats) - self.host.connected())
+
+    def _start_label(self) -> str:
+        n = self._missing()
+        return t("party.start_missing", n=n) if n else t("party.start")
+
+    def _bot_label(self) -> str:
+        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
+        return t("party.bot_after", n=n) if n > 0 else t("party.bot_never")
+
+    def cycle_bot_after(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        now = int(settings.party_bot_after)
+        options = list(BOT_AFTER_CHOICES)
+        nxt = options[(options.index(now) + 1) % len(options)] if now in options else 60
+        settings.party_bot_after = nxt
+        self.app.save_settings()
+        self.host.bot_after = self._bot_after_s()
+        self.bot_button.set_text(self._bot_label())
+
+    # ---- flow
+    def start(self) -> None:
+        from game.scenes.table import TableScene
+
+        self.handed_over = True
+        self.app.scenes.pop()
+        self.app.scenes.push(TableScene(self.app, self.config, self.loaded,
+                                        controller=self.controller, party=self.host))
+
+    def on_back(self) -> None:
+        self.app.back_to_menu()
+
+    def exit(self) -> None:
+        super().exit()
+        if not self.handed_over:
+            self.host.stop()
+
+    def update(self, dt: float) -> None:
+        self.host.pump()
+        joined = self.host.connected()
+        if joined != self._shown:
+            self._shown = joined
+            if self.start_button is not None:
+                self.start_button.set_text(self._start_label())
+
+    def is_animating(self) -> bool:
+        return True  # the seats light up as phones join
+
+    # ---- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.FELT_DARK)
+        title = tw.fit_text(t("party.title"), self.px(34), w - self.px(40), tw.GOLD, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, self.px(18))))
+        how = tw.fit_text(self.error and t("party.no_server", error=self.error) or t("party.how"),
+                          self.px(17), w - self.px(40), theme.ERROR if self.error else tw.MUTED)
+        surface.blit(how, how.get_rect(midtop=(w // 2, self.px(64))))
+        seats = self.host.seats
+        if not seats or self.error:
+            return
+        top, bottom = self.px(100), h - self.px(100)
+        cols = len(seats) if len(seats) <= 5 else (len(seats) + 1) // 2
+        rows = 1 if len(seats) <= 5 else 2
+        gap = self.px(14)
+        cw = (w - self.px(40) - gap * (cols - 1)) // cols
+        ch = (bottom - top - gap * (rows - 1)) // rows
+        joined = self.host.connected()
+        for i, seat in enumerate(seats):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(self.px(20) + c * (cw + gap), top + r * (ch + gap), cw, ch)
+            self._draw_seat(surface, rect, seat, seat in joined)
+
+    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
+                   joined: bool) -> None:
+        draw_panel(surface, rect)
+        if joined:
+            pygame.draw.rect(surface, theme.OK, rect, max(2, self.px(4)), border_radius=14)
+        name = tw.fit_text(self.controller.names[seat], self.px(24), rect.w - self.px(16),
+                           tw.GOLD if joined else tw.CREAM, True)
+        surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + self.px(8))))
+        status = tw.fit_text("✓ " + t("party.joined") if joined else t("party.waiting"),
+                             self.px(18), rect.w - self.px(16),
+                             theme.OK if joined else tw.MUTED, joined)
+        surface.blit(status, status.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(8))))
+        url = self.host.url(seat, self.address)
+        addr = tw.fit_text(url, self.px(13), rect.w - self.px(12), tw.MUTED)
+        surface.blit(addr, addr.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(34))))
+        side = min(rect.w - self.px(20), rect.h - self.px(110))
+        if side < 40:
+            return
+        key = (seat, side)
+        if key not in self._qr:
+            self._qr[key] = qr_surface(url, side)
+        qr = self._qr[key]
+        surface.blit(qr, qr.get_rect(center=(rect.centerx, rect.y + self.px(44) + side // 2)))
+
+
+def draw_away(host: PartyHost, names: list[str], surface: pygame.Surface, layout: Any) -> None:
+    """On the table: one line per phone seat whose phone is away (waiting, or a bot plays)."""
+    lines = [t("party.bot" if seat in host.bot_seats else "party.away", name=names[seat])
+             for seat in host.away()]
+    y = layout.table.y + layout.font_px(10)
+    for line in lines:
+        img = tw.fit_text(line, layout.font_px(16), layout.table.w - layout.font_px(40),
+                          tw.GOLD, True)
+        r = img.get_rect(midtop=(layout.table.centerx, y))
+        box = r.inflate(layout.font_px(20), layout.font_px(8))
+        tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
+        surface.blit(img, r)
+        y = box.bottom + layout.font_px(6)
