@@ -301,6 +301,9 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        for scene in self.scenes:
+            if scene is not top:
+                scene.update_below(dt)
         if draw:
             self.draw()
         self.frame_count += 1

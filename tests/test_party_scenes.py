@@ -92,6 +92,9 @@ def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert table.viewer == -1 and table.party is join.host  # no desktop human: a spectator
+    from game.scenes.table_draw import _level_badge
+
+    assert [_level_badge(table, s) for s in range(3)] == ["Phone", "Normal", "Phone"]
     host = table.party
     assert host.server.running
     # A phone acts; the table applies it through the controller and shows it.
@@ -169,5 +172,42 @@ def test_party_join_screen_sets_when_a_bot_stands_in(app: App):
         click(app, join.bot_button)
     assert app.settings.party_bot_after == 0 and join.host.bot_after is None  # the match waits
     assert "waits" in join.bot_button.text
+    app.back_to_menu()
+    app.pump(1)
+
+
+def test_party_seat_kind_words_come_with_the_new_game_screen():
+    import subprocess
+    import sys
+
+    code = ("import game.scenes.new_game, game.i18n as i; i.set_language('zh'); "
+            "assert i.t('party.phone_seat') == '手机', i.t('party.phone_seat')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-300:]
+
+
+def test_party_phones_are_answered_while_a_menu_covers_the_table(app: App):
+    app.start_match(_config("pa"))
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene)
+    click(app, join.start_button)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    from game.scenes.pause import PauseScene
+
+    app.scenes.push(PauseScene(app, table.config.settings))
+    app.pump(2)
+    phone = Phone(table.party.server.port, table.party.token(0))
+    _until(app, lambda: table.party.connected() == {0})
+    app.pump(2)
+    state = phone.state(timeout=2)  # a (re)joining phone gets its hand at once...
+    before = len(table.ctl.game.actions)
+    phone.act(state["at"], {"kind": "draw"})
+    app.pump(5)
+    err = phone.wait(lambda m: m["type"] == "error", timeout=2)
+    assert err["code"] == "paused"  # ...but the match waits while the host is in a menu
+    assert len(table.ctl.game.actions) == before
+    phone.close()
     app.back_to_menu()
     app.pump(1)

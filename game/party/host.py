@@ -97,9 +97,11 @@ class PartyHost:
         return sorted(self.away_since)
 
     # -- each frame ----------------------------------------------------------------
-    def pump(self, now: float | None = None) -> None:
+    def pump(self, now: float | None = None, *, paused: bool = False) -> None:
         """Handle what the phones sent (at most :data:`PUMP_BUDGET` items), then
-        let a bot take over seats away longer than ``bot_after``."""
+        let a bot take over seats away longer than ``bot_after``. While ``paused``
+        (the host is in a menu) phones join and leave but their actions get ``paused``
+        and no bot takes over."""
         now = time.monotonic() if now is None else now
         for _ in range(PUMP_BUDGET):
             try:
@@ -112,9 +114,12 @@ class PartyHost:
             elif kind == "leave":
                 self.away_since.setdefault(seat, now)
                 self._publish_all([])
+            elif kind == "act" and paused:
+                self.server.send_to(cid, error_message("paused", "the host is in a menu"))
             elif kind == "act":
                 self._act(seat, cid, item[3])
-        self._takeover(now)
+        if not paused:
+            self._takeover(now)
 
     def _joined(self, seat: int, cid: int) -> None:
         self.joined_once.add(seat)

@@ -37,6 +37,7 @@ from game.rules.settings import (
     check_seats,
     conflicts,
 )
+from game.scenes import strings_party  # noqa: F401 - registers the strings (Phone seats)
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
 from game.ui.theme import px as theme_px
 from game.ui.widgets import UIScene, draw_panel, oid, wrap_html

@@ -265,6 +265,11 @@ class TableScene(Scene):
             self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
 
+    def update_below(self, dt: float) -> None:
+        """A menu or the scoreboard is on top: phones still get answers, the match waits."""
+        if self.party is not None:
+            self.party.pump(paused=True)
+
     def _warm_up(self, budget: float) -> None:
         """Between animations: open a font size or draw card art for later."""
         start = time.perf_counter()

@@ -12,6 +12,7 @@ import pygame
 from game import i18n
 from game.rules.cards import COLOURS, Colour
 from game.rules.view import Phase
+from game.scenes import strings_party  # noqa: F401 - registers the strings (phone seats)
 from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.animations import Effect
@@ -37,6 +38,10 @@ def _level_badge(scene: TableScene, seat: int) -> str:
     sc = scene.config.seats[seat]
     if sc.kind == "human":
         return t("tbl.you") if seat == scene.viewer and not scene.config.hot_seat else ""
+    if sc.kind == "phone":  # party mode: played on a phone, or by a bot while it is away
+        party = scene.party
+        return t("party.badge_bot") if party is not None and seat in party.bot_seats \
+            else t("party.phone_seat")
     key = f"level.{sc.level}"
     label = t(key)
     return label if label != key else sc.level.split(":")[-1][:8]

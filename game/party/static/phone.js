@@ -22,7 +22,8 @@ const WORDS = {
     e_skip: "{seat} is skipped", e_direction: "Direction reversed", e_pass: "{seat} kept the card",
     e_colour: "{seat} named {colour}", e_out: "{seat} is out", e_swap: "{seat} swapped with {target}",
     err_stale: "The table moved on — try again.", err_illegal: "You can't do that now.",
-    err_rate_limited: "Slow down!", err_other: "Refused: {code}",
+    err_rate_limited: "Slow down!", err_paused: "The table is paused — wait for the host.",
+    err_other: "Refused: {code}",
   },
   zh: {
     connecting: "正在连接…", connected: "已连接", lost: "连接中断，正在重连…",
@@ -41,7 +42,7 @@ const WORDS = {
     e_skip: "{seat} 被跳过", e_direction: "方向反转", e_pass: "{seat} 留下了这张牌",
     e_colour: "{seat} 选了{colour}色", e_out: "{seat} 出完了", e_swap: "{seat} 与 {target} 换牌",
     err_stale: "牌桌已变化，请再试一次。", err_illegal: "现在不能这样做。",
-    err_rate_limited: "慢一点！", err_other: "被拒绝：{code}",
+    err_rate_limited: "慢一点！", err_paused: "牌桌已暂停，请等待主机。", err_other: "被拒绝：{code}",
   },
 };
 const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild: "W", wild_draw_four: "+4" };
