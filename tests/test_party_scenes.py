@@ -113,7 +113,9 @@ def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
     # A phone goes away: the table says so.
     phone0.close()
     _until(app, lambda: 0 in host.away())
-    app.pump(2)
+    assert host.busy()  # the next frames are drawn even when the app is idle: the banner shows
+    time.sleep(0.3)
+    assert not host.busy()
     app.back_to_menu()
     app.pump(2)
     assert not host.server.running  # leaving the table closes the party server

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 PUMP_BUDGET = 32  # inbox items handled per frame: a burst never stalls the table
 LOG_ON_JOIN = 12  # recent log entries a (re)joining phone gets
+REDRAW_S = 0.25  # the table keeps drawing this long after a phone joined, left or acted
 TAKEOVER_LEVEL = "normal"
 
 
@@ -53,7 +54,7 @@ class PartyHost:
         started = time.monotonic()
         self.away_since: dict[int, float] = {s: started for s in self.seats}
         self.bot_seats: set[int] = set()
-        self.joined_once: set[int] = set()
+        self._changed = 0.0  # time.monotonic() of the last pump that handled something
         controller.on_applied.append(self._on_applied)
 
     # -- life cycle -------------------------------------------------------------
@@ -88,9 +89,10 @@ class PartyHost:
     def connected(self) -> frozenset[int]:
         return self.server.connected()
 
-    def has_mail(self) -> bool:
-        """Something from a phone waits for :meth:`pump` (the table renders at full rate)."""
-        return not self.server.inbox.empty()
+    def busy(self) -> bool:
+        """Something from a phone waits for :meth:`pump`, or the last pump changed what
+        the table shows (a phone joined or left): the table renders at full rate."""
+        return not self.server.inbox.empty() or time.monotonic() - self._changed < REDRAW_S
 
     def away(self) -> list[int]:
         """Phone seats without a phone now (the table shows them; the match waits)."""
@@ -108,6 +110,7 @@ class PartyHost:
                 item = self.server.inbox.get_nowait()
             except Exception:  # noqa: BLE001 - queue.Empty: nothing more this frame
                 break
+            self._changed = time.monotonic()
             kind, seat, cid = item[0], item[1], item[2]
             if kind == "join":
                 self._joined(seat, cid)
@@ -122,7 +125,6 @@ class PartyHost:
             self._takeover(now)
 
     def _joined(self, seat: int, cid: int) -> None:
-        self.joined_once.add(seat)
         was_away = self.away_since.pop(seat, None) is not None
         if seat in self.bot_seats:
             self._release(seat)
@@ -164,6 +166,7 @@ class PartyHost:
             if seat not in self.bot_seats and now - since >= self.bot_after:
                 self.controller.take_over(seat, TAKEOVER_LEVEL)
                 self.bot_seats.add(seat)
+                self._changed = time.monotonic()
                 self._publish_all([])
 
     def _release(self, seat: int) -> None:

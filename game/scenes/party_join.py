@@ -203,14 +203,15 @@ class PartyJoinScene(UIScene):
 
 
 def draw_away(host: PartyHost, names: list[str], surface: pygame.Surface, layout: Any) -> None:
-    """On the table: one line per phone seat whose phone is away (waiting, or a bot plays)."""
+    """On the table, under the ticker at the top left: one line per phone seat whose
+    phone is away (the match waits, or a bot plays for now)."""
     lines = [t("party.bot" if seat in host.bot_seats else "party.away", name=names[seat])
              for seat in host.away()]
-    y = layout.table.y + layout.font_px(10)
+    x = layout.table.x + layout.font_px(14)
+    y = layout.table.y + layout.font_px(118)
     for line in lines:
-        img = tw.fit_text(line, layout.font_px(16), layout.table.w - layout.font_px(40),
-                          tw.GOLD, True)
-        r = img.get_rect(midtop=(layout.table.centerx, y))
+        img = tw.fit_text(line, layout.font_px(15), layout.table.w // 3, tw.GOLD, True)
+        r = img.get_rect(topleft=(x + layout.font_px(10), y))
         box = r.inflate(layout.font_px(20), layout.font_px(8))
         tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
         surface.blit(img, r)

@@ -285,7 +285,7 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None or (self.party is not None and self.party.has_mail()))
+                or self.toast is not None or (self.party is not None and self.party.busy()))
 
     def _maybe_overlay(self) -> None:
         g = self.ctl.game
