@@ -140,9 +140,15 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
 
 
 class PhoneBot:
-    """Plays one phone seat from a thread until the match is over; records what it got."""
+    """Plays one phone seat from a thread until the match is over; records what it got.
 
-    def __init__(self, port: int, token: str, seed: int) -> None:
+    It taps no faster than every ``gap_s`` seconds (a person cannot; the server's
+    per-connection rate limit would drop faster taps), and the wait before a tap is
+    not part of the round trips it records.
+    """
+
+    def __init__(self, port: int, token: str, seed: int, gap_s: float = 0.07) -> None:
+        self.gap_s = gap_s
         self.phone = Phone(port, token)
         self.rng = random.Random(seed)
         self.done = threading.Event()
@@ -159,6 +165,7 @@ class PhoneBot:
 
     def _run(self) -> None:
         acted_at = -1
+        last_tap = 0.0
         sent: tuple[int, float] | None = None
         try:
             while True:
@@ -174,8 +181,12 @@ class PhoneBot:
                     continue
                 action = choose(msg, self.rng)
                 if action is not None:
+                    wait = last_tap + self.gap_s - time.perf_counter()
+                    if wait > 0:
+                        time.sleep(wait)
                     acted_at = msg["at"]
-                    sent = (msg["at"], time.perf_counter())
+                    last_tap = time.perf_counter()
+                    sent = (msg["at"], last_tap)
                     self.phone.act(msg["at"], action)
         except (ConnectionClosed, TimeoutError) as exc:
             self.error = exc
