@@ -74,6 +74,9 @@ class App:
         except Exception:  # logging must never stop the game
             pass
         self.version = __version__
+        # A scripted run (a frame count, a screenshot) writes no saves,
+        # statistics or settings: it must never replace the player's own.
+        self.persist = self.args.frames is None and not self.args.screenshot
         pygame.init()
         self.settings: UserSettings = load_settings()
         if self.args.lang:
@@ -374,7 +377,8 @@ class App:
             except Exception:
                 log.exception("error while closing a scene")
                 break
-        self.save_settings()
+        if self.persist:
+            self.save_settings()
         pygame.quit()
         try:
             from game.resources import clear_font_cache

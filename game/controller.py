@@ -33,6 +33,26 @@ AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}
 
 
+REASON_WORDS = {"disk_full": "disk full", "read_only": "read-only folder", "other": "write error"}
+
+
+def save_failure_reason(exc: BaseException) -> str:
+    """``disk_full``, ``read_only`` or ``other`` (storage's ``write_failure_reason``):
+    a ``SaveError`` carries its reason; otherwise the first OSError in ``exc``'s
+    cause/context chain decides."""
+    from game.storage.atomic import write_failure_reason
+
+    seen: BaseException | None = exc
+    while seen is not None:
+        reason = getattr(seen, "write_reason", "")
+        if reason:
+            return str(reason)
+        if isinstance(seen, OSError):
+            return write_failure_reason(seen)
+        seen = seen.__cause__ or seen.__context__
+    return "other"
+
+
 def _optional(module: str) -> Any:
     try:
         return importlib.import_module(module)
@@ -67,6 +87,10 @@ class MatchController:
         self._asked: set[tuple[int, tuple[Action, ...]]] = set()  # declined out-of-turn offers
         self._asked_at = -1  # ...in the situation after this many actions
         self._rng = random.Random(config.seed)
+        self.persist = persist  # False: nothing of this match is ever written (benchmarks, tests)
+        # Why the last autosave failed (a save_failure_reason), "" once one works;
+        # set by the writer thread, read by the table each frame.
+        self.save_problem = ""
         self._saver = LatestWriter(self._write_autosave)
         if persist:
             self._install_persistence()
@@ -87,8 +111,23 @@ class MatchController:
         try:
             saves.save_snapshot(saves.autosave_path(), self.config, snapshot,
                                 match_id=self.match_id)
-        except Exception:  # noqa: BLE001 - a failed autosave must not stop play
-            log.exception("autosave failed")
+        except Exception as exc:  # noqa: BLE001 - a failed autosave must not stop play
+            self._save_failed(exc)
+        else:
+            self._saved()
+
+    def _save_failed(self, exc: BaseException) -> None:
+        """Logged once per failure streak (and again if the reason changes)."""
+        reason = save_failure_reason(exc)
+        if reason != self.save_problem:
+            log.error("autosave failed (%s): %s; the match goes on and saving is retried "
+                      "after every move", REASON_WORDS[reason], exc)
+        self.save_problem = reason
+
+    def _saved(self) -> None:
+        if self.save_problem:
+            log.info("autosave works again")
+        self.save_problem = ""
 
     def _install_persistence(self) -> None:
         saves = _optional("game.storage.saves")
@@ -118,9 +157,10 @@ class MatchController:
         return self._saver.flush(timeout)
 
     def autosave(self) -> None:
-        """Save now and wait for it (leaving the table, match end)."""
+        """Save now and wait for it (leaving the table, match end); nothing
+        without ``persist``."""
         saves = _optional("game.storage.saves")
-        if saves is None:
+        if saves is None or not self.persist:
             return
         self._saver.flush()
         try:
@@ -130,8 +170,10 @@ class MatchController:
             else:
                 saves.save_match(saves.autosave_path(), self.config, self.game,
                                  match_id=self.match_id)
-        except Exception:  # noqa: BLE001 - a failed autosave must not stop play
-            log.exception("autosave failed")
+        except Exception as exc:  # noqa: BLE001 - a failed autosave must not stop play
+            self._save_failed(exc)
+        else:
+            self._saved()
 
     # -- queries ----------------------------------------------------------
     @property

@@ -109,22 +109,27 @@ def check_fonts() -> str:
 
 
 def check_settings() -> str:
+    """Settings can be written and read back in the settings folder: through a
+    throw-away file beside the player's, which is never rewritten."""
     from game.paths import config_dir
-    from game.storage.user_settings import load_settings, save_settings, settings_path
+    from game.storage.atomic import backup_path
+    from game.storage.user_settings import UserSettings, load_settings, save_settings
 
     folder = config_dir()
-    probe = folder / ".self-test-probe"
+    probe = folder / ".self-test-settings.json"
     try:
-        probe.write_text("ok", encoding="utf-8")
-        probe.unlink()
+        folder.mkdir(parents=True, exist_ok=True)
+        settings = UserSettings()
+        settings.sfx_volume = 0.25
+        if not save_settings(settings, probe):
+            raise SelfTestFailure(f"cannot save settings in {folder}")
+        if abs(load_settings(probe).sfx_volume - 0.25) > 1e-9:
+            raise SelfTestFailure(f"settings saved in {folder} do not read back")
     except OSError as exc:
         raise SelfTestFailure(f"settings folder {folder} is not writable: {exc}") from None
-    settings = load_settings()
-    settings.sfx_volume = 0.25
-    if not save_settings(settings):
-        raise SelfTestFailure(f"cannot save settings to {settings_path()}")
-    if abs(load_settings().sfx_volume - 0.25) > 1e-9:
-        raise SelfTestFailure(f"settings saved to {settings_path()} do not read back")
+    finally:
+        for leftover in (probe, backup_path(probe)):
+            leftover.unlink(missing_ok=True)
     return f"settings written and read back in {folder}"
 
 
@@ -148,6 +153,7 @@ class GameRun:
 
         args = parse_args(["--lang", self.lang, "--size", "1280x720"])
         app = self.app = App(args)
+        app.persist = False  # the match below must not replace the player's autosave
         try:
             app.running = True
             top = type(app.scenes.top).__name__

@@ -61,7 +61,7 @@ def test_after_the_curtain_only_the_viewers_cards_are_face_up():
     curtain = until_curtain(app)
     seat = table.ctl.game.to_act
     pump(app, 1, 0.3)
-    pump(app, 1, events=click((500, 300)))
+    pump(app, 2, events=click(curtain.confirm_button.rect.center))  # the press arrives next frame
     assert app.scenes.top is table and table.viewer == seat
     assert [c.id for c in table.hand.cards] == [c.id for c in table.ctl.view(seat).hand] or True
     pump(app, 1)

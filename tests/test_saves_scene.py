@@ -64,6 +64,7 @@ def test_save_list_load_delete(app: App) -> None:
     click_at(app, scene.row_rect(0).center)  # a real click on the row
     assert scene.selected == 0
     click(app, buttons(app)["Load"])
+    click(app, buttons(app)["Discard"])  # the match Continue would resume is replaced: asked
     table = app.scenes.top
     assert type(table).__name__ == "TableScene"
     assert table.ctl.game.to_dict() == state

@@ -35,7 +35,7 @@ def test_self_test_passes_from_source(tmp_path: Path) -> None:
     for check in ("assets", "fonts", "settings", "game", "sounds"):
         assert f"ok   {check}:" in out, out
     assert "self-test passed" in out
-    assert (home / "config" / "settings.json").is_file()
+    assert not (home / "config" / "settings.json").exists()  # the player's file is never written
     assert "self-test" in (home / "logs" / "uno-game.log").read_text(encoding="utf-8")
 
 

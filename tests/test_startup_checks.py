@@ -52,7 +52,8 @@ def test_a_usable_home_still_starts(tmp_path: Path) -> None:
     proc = run(["-m", "game", "--frames", "2"], clean_env(tmp_path / "home",
                                                            SDL_VIDEODRIVER="dummy"))
     assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "home" / "config" / "settings.json").is_file()
+    assert (tmp_path / "home" / "logs" / "uno-game.log").is_file()  # it used that home
+    assert not (tmp_path / "home" / "config" / "settings.json").exists()  # --frames: no writes
 
 
 @pytest.mark.skipif(not UNIX_DESKTOP, reason="Windows and macOS always have a display")

@@ -1,7 +1,9 @@
 """Hot-seat curtain: an opaque "pass the screen" page between human turns.
 
 It draws no cards at all, so nobody sees another player's hand while the
-screen changes hands. A click or a key press hands over the screen.
+screen changes hands. Only its deliberate confirm lifts it: its button,
+Enter or Space. Escape opens the pause menu over it (every hand still
+hidden); every other key, click, wheel or window event does nothing.
 """
 
 from __future__ import annotations
@@ -10,27 +12,52 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.scenes import strings_table  # noqa: F401 - registers the strings
-from game.scenes.base import Scene
+from game.ui import card_art
 from game.ui import table_widgets as tw
+from game.ui.widgets import ACTIVATE_KEYS, UIScene, oid
 
 if TYPE_CHECKING:
     from game.app import App
 
+GUARD_S = 0.25  # input this soon after the curtain falls ended the previous turn
 
-class CurtainScene(Scene):
+
+class CurtainScene(UIScene):
+    """``on_ready`` runs once, after the named player confirms; ``on_menu``
+    opens the pause menu (Escape)."""
+
     transparent = False  # opaque: the table (and every hand) stays hidden
+    show_focus_initially = True
 
     def __init__(self, app: App, name: str, on_ready: Callable[[], None],
-                 private: bool = False) -> None:
+                 on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.name = name
         self.on_ready = on_ready
-        self.private = private
+        self.on_menu = on_menu
         self.t = 0.0
         self.done = False
+        self.confirm_button: UIButton | None = None
+
+    def build(self) -> None:
+        w, h = self.size
+        s = self._s()
+        bw = min(w - round(80 * s), max(round(360 * s), self.px(360)))
+        bh = max(round(56 * s), self.px(52))
+        rect = pygame.Rect(0, 0, bw, bh)
+        rect.center = (w // 2, h // 2 + round(135 * s))
+        self.confirm_button = self.button(rect, i18n.t("curtain.show", name=self.name), self.ready,
+                                          object_id=oid("@menu", "#primary"))
+        self.focus_index = 0
+
+    def _s(self) -> float:
+        w, h = self.size
+        return min(w / 1024, h / 640)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -39,12 +66,20 @@ class CurtainScene(Scene):
         return self.t < 0.4
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.t < 0.25:  # ignore the click that ended the previous turn
+        if self.t < GUARD_S:
             return
-        if event.type == pygame.MOUSEBUTTONUP or (
-                event.type == pygame.KEYDOWN and event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT,
-                                                                   pygame.K_LCTRL, pygame.K_RCTRL)):
-            self.ready()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.confirm_button:
+                self.ready()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in ACTIVATE_KEYS:
+                self.ready()
+            elif event.key == pygame.K_ESCAPE:
+                self.on_back()
+
+    def on_back(self) -> None:
+        if self.on_menu is not None and self.app.scenes.top is self:
+            self.on_menu()
 
     def ready(self) -> None:
         if self.done:
@@ -57,17 +92,16 @@ class CurtainScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill((8, 30, 20))
-        s = min(w / 1024, h / 640)
+        s = self._s()
         sz = lambda v: max(12, round(v * s))  # noqa: E731
-        # A simple card-back emblem (no faces ever drawn here).
-        from game.ui import card_art
-        back = card_art.card_back(max(40, round(90 * s)))
+        back = card_art.card_back(max(40, round(90 * s)))  # an emblem: no face is ever drawn
         surface.blit(back, back.get_rect(center=(w // 2, h // 2 - sz(110))))
-        title = (i18n.t("curtain.private", name=self.name) if self.private
-                 else i18n.t("curtain.pass_to", name=self.name))
-        img = tw.fit_text(title, sz(40), w - sz(80), tw.GOLD, True)
+        img = tw.fit_text(i18n.t("curtain.pass_to", name=self.name), sz(40), w - sz(80),
+                          tw.GOLD, True)
         surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(20))))
         img = tw.text(i18n.t("curtain.hint"), sz(18), tw.MUTED)
-        surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(70))))
-        img = tw.text(i18n.t("curtain.ready"), sz(20), tw.CREAM, True)
-        surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(120))))
+        surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(62))))
+        img = tw.fit_text(i18n.t("curtain.ready"), sz(16), w - sz(80), tw.MUTED)
+        surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(200))))
+        if not self._paused:
+            self.draw_focus(surface)

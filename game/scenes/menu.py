@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,20 @@ def has_autosave() -> bool:
     except Exception as exc:  # storage or engine not importable: nothing to continue
         log.info("continue unavailable: %s", exc)
         return False
+
+
+def ask_before_discarding(app: App, start: Callable[[], None]) -> None:
+    """Run ``start`` (it begins a new match, which replaces the autosave) at
+    once when no match can be continued; else only once the player chose
+    Discard. Cancel, the default, keeps the match."""
+    if not has_autosave():
+        start()
+        return
+    from game.scenes.dialog import DialogScene
+
+    app.scenes.push(DialogScene(app, t("menu.discard_title"), t("menu.discard_text"),
+                                [(t("dialog.cancel"), None), (t("menu.discard"), start)],
+                                cancel_index=0, default_index=0))
 
 
 # ------------------------------------------------------------------ art
@@ -176,10 +191,13 @@ class MenuScene(UIScene):
         w, h = self.size
         wide = w / h >= 1.45
         bw, bh, gap = self.px(320), self.px(52), self.px(12)
+        can_continue = has_autosave()  # then Continue is the default, not Quick play
         items = [
-            ("menu.quick", self.quick_play, "#primary", True, t("menu.quick_tip")),
+            ("menu.quick", self.quick_play, None if can_continue else "#primary", True,
+             t("menu.quick_tip")),
             ("menu.new", self.new_game, None, True, None),
-            ("menu.continue", self.continue_game, None, has_autosave(), t("menu.no_save")),
+            ("menu.continue", self.continue_game, "#primary" if can_continue else None,
+             can_continue, t("menu.no_save")),
             ("menu.rules", self.open_rules, None, True, None),
             ("menu.stats", self.open_stats, None, True, None),
             ("saves.title", self.open_saves, None, True, None),
@@ -206,6 +224,8 @@ class MenuScene(UIScene):
                               enabled=enabled)
             if key == "menu.continue":
                 self.continue_button = btn
+                if can_continue:
+                    self.focus_index = len(self.nav) - 1
             elif key == "menu.stats":
                 self.stats_button = btn
         # footer: version and language switch
@@ -218,7 +238,8 @@ class MenuScene(UIScene):
 
     # ---- actions
     def quick_play(self) -> None:
-        self.app.start_match(quick_play_config(self.app.args.seed))
+        ask_before_discarding(
+            self.app, lambda: self.app.start_match(quick_play_config(self.app.args.seed)))
 
     def new_game(self) -> None:
         from game.scenes.new_game import NewGameScene

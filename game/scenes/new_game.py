@@ -524,7 +524,9 @@ class NewGameScene(UIScene):
         s.last_custom_rules = dict(self.model.values) if self.model.preset == "custom" else {}
         s.last_seats = self.model.seats_to_save()
         self.app.save_settings()
-        self.app.start_match(config)
+        from game.scenes.menu import ask_before_discarding
+
+        ask_before_discarding(self.app, lambda: self.app.start_match(config))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)

@@ -254,11 +254,15 @@ class SavesScene(UIScene):
             show_message(self.app, self._title(),
                          "\n\n".join(messages) or t("saves.load_failed"))
             return
+        from game.scenes.menu import ask_before_discarding
+
+        def start() -> None:  # the loaded match replaces the one Continue would resume
+            ask_before_discarding(self.app, lambda: self.app.start_match(loaded.config, loaded))
+
         if messages:
-            show_message(self.app, self._title(), "\n\n".join(messages),
-                         lambda: self.app.start_match(loaded.config, loaded))
+            show_message(self.app, self._title(), "\n\n".join(messages), start)
             return
-        self.app.start_match(loaded.config, loaded)
+        start()
 
     def ask_delete(self) -> None:
         from game.scenes.dialog import confirm, show_message

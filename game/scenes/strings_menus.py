@@ -25,6 +25,10 @@ EN: dict[str, str] = {
     "menu.version": "Version {version}",
     "menu.table_missing": "The card table could not be opened. Please reinstall the game.",
     "menu.continue_failed": "The saved match could not be loaded: {error}",
+    "menu.discard_title": "Discard the match in progress?",
+    "menu.discard_text": "A new match replaces the one Continue would resume. It cannot be "
+                         "brought back.",
+    "menu.discard": "Discard",
     # settings
     "settings.title": "Settings",
     "settings.language": "Language",
@@ -176,6 +180,9 @@ ZH: dict[str, str] = {
     "menu.version": "版本 {version}",
     "menu.table_missing": "无法打开牌桌，请重新安装游戏。",
     "menu.continue_failed": "无法读取存档：{error}",
+    "menu.discard_title": "放弃进行中的对局？",
+    "menu.discard_text": "新对局会替换“继续游戏”可以恢复的那一局，无法找回。",
+    "menu.discard": "放弃",
     "settings.title": "设置",
     "settings.language": "语言",
     "settings.sfx": "音效",

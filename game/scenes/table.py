@@ -79,6 +79,7 @@ class TableScene(Scene):
             controller = MatchController(
                 config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
                 anim_speed=str(_setting(app, "anim_speed", "normal")),
+                persist=bool(getattr(app, "persist", True)),
                 match_id=str(getattr(meta, "match_id", "") or ""))
         self.ctl = controller
         self.n = len(config.seats)
@@ -137,6 +138,11 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         self.overlay_open = True
+        if self.config.hot_seat and self.viewer >= 0:
+            # Whoever closes the overlay may not be this hand's owner: it stays
+            # hidden under the overlay and the curtain falls again before it shows.
+            self.anim.finish_all()
+            self.set_viewer(-1)
         for w in (self.bar, self.corner):
             if w is not None:
                 w.show(False)
@@ -235,6 +241,7 @@ class TableScene(Scene):
         self.model = TableModel(seat, self.n)
         self.model.sync(self.ctl.view(seat))
         self.hand = HandView()
+        self.toast = self.hover_tip = None  # a hint or a refusal named the last viewer's cards
         self.relayout()
         self.dirty = True
         self.refresh_controls(force=True)
@@ -296,11 +303,18 @@ class TableScene(Scene):
             return
         if not self.config.hot_seat:
             return
-        seat = self.ctl.human_to_act()
-        if seat >= 0 and seat != self.viewer and not self.ctl._human_window_open(self.now):
+        seat = self._screen_owner()
+        if seat >= 0 and seat != self.viewer:
             from game.scenes.curtain import CurtainScene
             self.app.scenes.push(CurtainScene(self.app, self.ctl.names[seat],
-                                              lambda: self.set_viewer(seat)))
+                                              lambda: self.set_viewer(seat), self.open_menu))
+
+    def _screen_owner(self) -> int:
+        """Hot-seat: the human who should hold the screen now (-1: nobody in particular)."""
+        exposed = self.ctl.view(-1).uno_exposed
+        if self.ctl.is_human(exposed) and self.ctl._human_window_open(self.now):
+            return exposed  # may still call UNO before the screen moves on
+        return self.ctl.human_to_act()
 
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
@@ -639,9 +653,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table_draw import draw_table
+        from game.scenes.table_draw import draw_notice, draw_table
 
         draw_table(self, surface)
+        problem = self.ctl.save_problem  # shown until a save works again
+        if problem:
+            draw_notice(self.layout, surface, t(f"tbl.save_failed.{problem}"))
         if self.party is not None:
             from game.scenes.party_join import draw_away
 

@@ -363,6 +363,19 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(img, r)
 
 
+def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
+    """A standing notice (an autosave that fails) in the top row of the felt,
+    between the round's heading and ticker and the corner buttons."""
+    px = lay.px
+    left = lay.table.x + px(24) + min(lay.table.w // 3, px(330))  # the ticker's width
+    right = lay.table.right - lay.corner.w - px(20)  # the corner buttons' left edge
+    img = tw.fit_text(msg, lay.font_px(14), max(px(120), right - left - px(20)), tw.CREAM, True)
+    r = img.get_rect(midright=(right - px(10), lay.corner.centery))
+    box = r.inflate(px(20), px(10))
+    tw.panel(surface, box, px(8), (70, 14, 14, 240), (*tw.RED, 255), px(2))
+    surface.blit(img, r)
+
+
 RING_SCALE = 2.3  # the direction ring's size, in card heights
 PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
 

@@ -219,9 +219,10 @@ def _read(path: Path) -> dict[str, Any] | None:
     return data
 
 
-def load_settings() -> UserSettings:
-    """The saved settings, or the backup, or defaults. Never raises."""
-    path = settings_path()
+def load_settings(path: Path | None = None) -> UserSettings:
+    """The saved settings (``path``, by default the player's file), or the backup,
+    or defaults. Never raises."""
+    path = path or settings_path()
     data = _read(path)
     if data is None:
         data = _read(backup_path(path))
@@ -233,15 +234,15 @@ def load_settings() -> UserSettings:
     return UserSettings.from_dict(data)
 
 
-def save_settings(settings: UserSettings) -> WriteResult:
+def save_settings(settings: UserSettings, path: Path | None = None) -> WriteResult:
     """Write the settings atomically (the previous file kept as ``settings.json.bak``
     when it was read successfully), keeping the keys a later version added.
 
     A file of a newer format is left untouched: the result is then false with
     reason ``newer_format``; a write failure gives ``disk_full``, ``read_only``
-    or ``other`` (and is logged).
+    or ``other`` (and is logged). ``path`` defaults to the player's file.
     """
-    path = settings_path()
+    path = path or settings_path()
     current, _ = read_json_object(path)
     if current is not None and _newer(current):
         log.warning("settings %s come from a newer version (format %s): left untouched",
