@@ -319,7 +319,8 @@ class TableScene(Scene):
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
         self.scoreboard_shown = False
-        self.ingest(self.ctl.next_round())
+        self.ctl.next_round()
+        self.ingest(self.ctl.take_events())  # once: the controller keeps them pending too
 
     # ------------------------------------------------------------ controls
     def can_act(self) -> bool:
