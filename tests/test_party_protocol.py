@@ -324,3 +324,23 @@ def test_party_away_seat_waits_then_a_bot_plays_it_until_the_phone_is_back():
         assert 0 not in state["bots"] and 0 not in state["away"]
         assert loop.inspect(lambda c: 0 not in c.agents)  # ...and the phone has it back
         phone.close()
+
+
+def test_party_silent_connections_are_closed_and_their_number_capped(monkeypatch):
+    from game.party import server
+
+    monkeypatch.setattr(server, "HELLO_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(server, "MAX_CONNECTIONS", 3)
+    with TableLoop(party_config("pa")) as loop:
+        silent = [Phone(loop.port) for _ in range(3)]
+        extra = Phone(loop.port)  # the fourth at once is refused
+        with pytest.raises(ConnectionClosed) as refused:
+            extra.recv(timeout=5)
+        assert refused.value.rcvd is not None and refused.value.rcvd.code == 1013
+        for phone in silent:  # none said hello: closed after the timeout
+            assert phone.recv(timeout=5)["code"] == "no_hello"
+            with pytest.raises(ConnectionClosed):
+                phone.recv(timeout=5)
+        joined = Phone(loop.port, loop.url_token(0))  # room again
+        assert joined.state()["seat"] == 0
+        joined.close()

@@ -50,6 +50,9 @@ RATE_PER_S = 15.0
 RATE_BURST = 30.0
 FLOOD_DROPS = 100
 OUTBOX_LIMIT = 64  # messages waiting for a phone that does not read: then it is closed
+HELLO_TIMEOUT_S = 10.0  # a connection that names no seat by then is closed
+MAX_CONNECTIONS = 32  # open sockets at once (ten seats, reloads and strays); more are refused
+CLOSE_TRY_LATER = 1013
 CLOSE_REPLACED = 4000
 CLOSE_POLICY = 1008
 
@@ -266,9 +269,13 @@ class PartyServer:
             await conn.ws.send(text)
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if len(self._by_cid) >= MAX_CONNECTIONS:
+            await ws.close(CLOSE_TRY_LATER, "too many connections")
+            return
         conn = _Conn(ws, next(self._ids))
         self._by_cid[conn.cid] = conn
         writer = asyncio.ensure_future(self._writer(conn))
+        asyncio.get_running_loop().call_later(HELLO_TIMEOUT_S, self._no_hello, conn)
         try:
             async for raw in ws:
                 if not self._receive(conn, raw):
@@ -285,6 +292,11 @@ class PartyServer:
                 await asyncio.wait_for(writer, 0.5)  # send what is queued (a bye)
             except (asyncio.TimeoutError, ConnectionClosed):
                 writer.cancel()
+
+    def _no_hello(self, conn: _Conn) -> None:
+        if conn.seat < 0 and conn.cid in self._by_cid:
+            conn.put(dumps(error_message("no_hello", "no seat token was sent")))
+            conn.outbox.put_nowait(None)
 
     def _receive(self, conn: _Conn, raw: str | bytes) -> bool:
         """Handle one message; False closes the connection."""
