@@ -21,6 +21,7 @@ import pygame_gui
 from game import __version__, i18n
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.paths import HOME_ENV, check_home
+from game.resources import open_binary
 from game.scenes import strings_menus  # noqa: F401  (registers the menu strings)
 from game.scenes.base import Scene, SceneStack
 from game.storage.user_settings import UserSettings, load_settings
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 720)
+ICON_FILE = "icon.png"  # the window icon, drawn by tools/make_icon.py
 ACTIVE_FPS = 60
 IDLE_SLEEP_S = 0.03  # idle: look for input ~30 times a second; redraw only when needed
 BUSY_AFTER_INPUT_S = 1.5  # keep full frame rate this long after the last input
@@ -86,6 +88,7 @@ class App:
         self._fullscreen = bool(self.settings.fullscreen) and self.args.size is None
         wanted = self.args.size or tuple(self.settings.window_size) or DEFAULT_SIZE
         self._windowed_size: tuple[int, int] = self._clamp_size(wanted)
+        pygame.display.set_icon(pygame.image.load(open_binary(ICON_FILE), ICON_FILE))
         self.screen: pygame.Surface = self._set_mode()
         self.size: tuple[int, int] = self.screen.get_size()
         self._theme_key = theme.ui_scale(self.size)

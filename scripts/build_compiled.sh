@@ -11,11 +11,11 @@ shift
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install -q setuptools wheel "mypy>=1.10" "$@"
+"$venv/bin/pip" install -q --upgrade "setuptools>=77" wheel "mypy>=1.10" "$@"  # 77: SPDX licence
 # Build from a clean copy of the sources: setuptools would reuse a stale build/ folder.
 tmp="$(mktemp -d)"
 mkdir -p "$tmp/src"
-cp -r "$here/pyproject.toml" "$here/setup.py" "$here/README.md" "$here/game" "$here/assets" "$tmp/src/"
+cp -r "$here/pyproject.toml" "$here/setup.py" "$here/README.md" "$here/LICENSE" "$here/game" "$here/assets" "$tmp/src/"
 find "$tmp/src" -name "__pycache__" -prune -exec rm -rf {} +
 UNO_COMPILE=1 "$venv/bin/pip" install -q --no-build-isolation --force-reinstall "$tmp/src"
 rm -rf "$tmp"

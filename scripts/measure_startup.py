@@ -14,8 +14,10 @@ first-launch defaults. The column "--frames 1" is the whole run of
 ``uno --frames 1`` (start, one frame, shutdown), for comparison.
 
 Uses the X display in ``$DISPLAY`` when there is one (e.g. under Xvfb),
-otherwise SDL's dummy video driver. One warm-up run per target is not
-counted (disk cache).
+otherwise SDL's dummy video driver; the heading names which, with the load
+average, because both change the figures a lot. The published figures
+(README, docs/BUILD.md) are taken under Xvfb, a real X11 window as players
+get it. One warm-up run per target is not counted (disk cache).
 """
 
 from __future__ import annotations
@@ -109,7 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     base = statistics.median(rows[0][1]) if rows[0][0] == "source" else None
     display = os.environ.get("DISPLAY") or "SDL dummy driver"
-    print(f"\nTime to first frame, {opts.runs} runs each (display: {display}, args: {opts.args})\n")
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "-"
+    print(f"\nTime to first frame, {opts.runs} runs each (display: {display}, args: {opts.args}, "
+          f"{os.cpu_count()} CPUs, load average {load})\n")
     print("| build | first frame median | min | max | vs source | `--frames 1` whole run (median) |")
     print("|---|---|---|---|---|---|")
     for name, times, total in rows:

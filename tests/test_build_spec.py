@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import struct
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -109,3 +110,28 @@ def test_entry_point_runs_the_self_test_launcher() -> None:
     assert "from game.selftest import entry" in source
     assert "collect_submodules(\"game\"" in source
     assert "copy_metadata" in source  # --version from importlib.metadata when frozen
+
+
+def test_icons_exist_and_are_used_for_exe_and_app(tree: ast.Module) -> None:
+    icons = _assigned(tree, "ICONS")
+    assert set(icons) == {"win32", "darwin"}  # Linux executables carry no icon
+    root = SPEC.parent
+    for rel in icons.values():
+        assert (root / rel).is_file(), f"build.spec names a missing icon: {rel}"
+    ico = (root / icons["win32"]).read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", ico)
+    assert (reserved, kind) == (0, 1) and count >= 5
+    sizes = {struct.unpack_from("<B", ico, 6 + 16 * i)[0] or 256 for i in range(count)}
+    assert {16, 32, 48, 256} <= sizes
+    icns = (root / icons["darwin"]).read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack_from(">I", icns, 4)[0] == len(icns)
+    assert b"ic08" in icns and b"ic09" in icns  # 256 and 512 px
+    values = _keywords(tree, "icon")
+    assert len(values) >= 2  # EXE (both modes, via _exe_common) and the macOS BUNDLE
+    assert all(isinstance(v, ast.Name) and v.id == "ICON" for v in values)
+
+
+def test_windows_version_info_names_the_product(tree: ast.Module) -> None:
+    source = SPEC.read_text(encoding="utf-8")
+    assert "version=VERSION_FILE if sys.platform == \"win32\"" in source
+    assert '"ProductName": "UNO"' in source and '"LegalCopyright"' in source

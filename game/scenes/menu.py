@@ -15,6 +15,7 @@ from game.i18n import t
 from game.resources import get_font
 from game.rules.settings import preset
 from game.scenes import strings_saves  # noqa: F401  (the saves button label)
+from game.scenes.about_scene import AboutScene
 from game.ui import theme
 from game.ui.widgets import UIScene, column_rects, oid
 
@@ -231,6 +232,9 @@ class MenuScene(UIScene):
         # footer: version and language switch
         self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
                    t("menu.version", version=self.app.version), class_id="@muted")
+        self.button(pygame.Rect(w - self.px(272), h - self.px(50), self.px(120), self.px(36)),
+                    t("menu.about"), self.open_about, object_id=oid("@small_button", "#about"),
+                    nav=False)
         other = "English" if self.app.settings.language == "zh" else "中文"
         self.button(pygame.Rect(w - self.px(136), h - self.px(50), self.px(120), self.px(36)),
                     other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
@@ -276,6 +280,9 @@ class MenuScene(UIScene):
         from game.scenes.rules_scene import RulesScene
 
         self.app.scenes.push(RulesScene(self.app))
+
+    def open_about(self) -> None:
+        self.app.scenes.push(AboutScene(self.app))
 
     def open_saves(self) -> None:
         from game.scenes.saves_scene import SavesScene
