@@ -16,17 +16,23 @@ import os
 
 from setuptools import setup
 
-# settings.py stays interpreted: mypyc's native classes do not support the
-# ``object.__new__`` the new-game screen uses to hold an unvalidated RuleSettings
-# (the engine copies the settings it reads per decision into native fields).
+# The engine's modules (settings.py stays interpreted: it is read once per match).
 COMPILED = [
     "game/rules/actions.py",
     "game/rules/cards.py",
     "game/rules/errors.py",
     "game/rules/events.py",
-    "game/rules/view.py",
     "game/rules/prefix.py",
-    "game/rules/predicates.py",
+    "game/rules/view.py",
+    "game/rules/state.py",
+    "game/rules/piles.py",
+    "game/rules/scoring.py",
+    "game/rules/turns.py",
+    "game/rules/deal.py",
+    "game/rules/legality.py",
+    "game/rules/effects.py",
+    "game/rules/observer.py",
+    "game/rules/persist.py",
     "game/rules/engine.py",
     "game/ai/random_agent.py",
     "game/sim.py",

@@ -22,7 +22,6 @@ from game import __version__, i18n
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
-from game.scenes import strings_menus  # noqa: F401  (registers the menu strings)
 from game.scenes.base import Scene, SceneStack
 from game.storage.user_settings import UserSettings, load_settings
 from game.storage.user_settings import save_settings as _save_settings

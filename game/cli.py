@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from game import __version__
 from game.config import MatchConfig, SeatConfig
+from game.i18n import LANGUAGES
 from game.rules.errors import SettingsConflict
 from game.rules.settings import RuleSettings, check_seats, preset, settings_from_data
 
@@ -82,7 +83,7 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog=PROG, description="UNO for the desktop (中文 / English).")
-    p.add_argument("--lang", choices=("zh", "en"), help="language of the game")
+    p.add_argument("--lang", choices=LANGUAGES, help="language of the game")
     p.add_argument("--seed", type=_non_negative, help="shuffle seed (same seed, same deals)")
     p.add_argument("--players", metavar="SPEC",
                    help='seats, e.g. "human,normal,normal,hard" or a number N '

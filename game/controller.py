@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game import i18n
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
 from game.ai.registry import make_agent
 from game.config import MatchConfig
@@ -182,7 +183,7 @@ class MatchController:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.config.seats]
+        return [i18n.seat_name(s.name) for s in self.config.seats]
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.config.seats) and self.config.seats[seat].kind == "human"

@@ -24,6 +24,7 @@ from game.rules.cards import DECK, Colour
 from game.rules.engine import Game
 from game.rules.events import Event
 from game.rules.settings import OFFICIAL, RuleSettings
+from game.rules.state import RoundState
 from game.rules.view import Phase
 
 _BY_FACE: dict[str, list[int]] = {}
@@ -99,48 +100,36 @@ def rig(settings: RuleSettings = OFFICIAL, *, hands: Sequence[Sequence[int]], to
     ``leftover``: where all other cards go: ``"draw"`` (bottom of the draw pile)
     or ``"discard"`` (under the top card, so the draw pile holds only ``draw_pile``).
     ``colour``: the colour in effect (default: the top card's colour).
-    ``fields``: any other engine scalar (pending, pending_kind, wd4_offender,
-    wd4_guilty, drawn, uno_exposed, uno_declared, jump_card, jump_from,
-    first_colour_only, out, scores, round_no...).
+    ``fields``: any other RoundState field (penalty, skips, drawn, uno_exposed,
+    uno_declared, jump_card, jump_from, first_colour_only, out...) or MatchState
+    field (scores, round_no...).
     """
     n = len(hands)
     g = Game.new(settings, n, seed)
     placed = [c for h in hands for c in h] + [top, *under, *draw_pile]
     assert len(placed) == len(set(placed)), "a card placed twice"
     rest = [c for c in range(len(DECK)) if c not in set(placed)]
-    g.hands = [list(h) for h in hands]
     pile_top_last = list(reversed(draw_pile))
     if leftover == "draw":
-        g.draw_pile = rest + pile_top_last
-        g.discard = [*under, top]
+        pile, discard = rest + pile_top_last, [*under, top]
     else:
         assert leftover == "discard"
-        g.draw_pile = pile_top_last
-        g.discard = [*rest, *under, top]
-    g.colour = colour if colour is not None else DECK[top].colour
-    g.to_act = to_act
-    g.current = to_act if current is None else current
-    g.phase = phase
-    g.direction = direction
-    g.dealer = (to_act - direction) % n if dealer is None else dealer
-    g.pending = 0
-    g.pending_kind = ""
-    g.pending_skips = 0
-    g.wd4_offender = -1
-    g.wd4_guilty = False
-    g.drawn = -1
-    g.uno_exposed = -1
-    g.uno_declared = -1
-    g.jump_card = -1
-    g.jump_from = -1
-    g.first_colour_only = False
-    g.out = []
-    g.winner = -1
-    g.dry_turns = 0
+        pile, discard = pile_top_last, [*rest, *under, top]
+    r = RoundState.fresh(n, pile)
+    r.hands = [list(h) for h in hands]
+    r.discard = discard
+    r.colour = colour if colour is not None else DECK[top].colour
+    r.to_act = to_act
+    r.current = to_act if current is None else current
+    r.phase = phase
+    r.direction = direction
+    m = g.state
+    m.round = r
+    m.dealer = (to_act - direction) % n if dealer is None else dealer
     for name, value in fields.items():
-        assert hasattr(g, name), f"Game has no field {name}"
-        setattr(g, name, list(value) if isinstance(value, tuple) else value)
-    g._start_log()
+        target = r if hasattr(r, name) else m
+        assert hasattr(target, name), f"no state field {name}"
+        setattr(target, name, list(value) if isinstance(value, tuple) else value)
     g.actions = []
     g.initial_events = []
     g.check_invariants()

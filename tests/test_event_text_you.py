@@ -18,3 +18,23 @@ def test_you_reads_as_second_person():
 def test_other_names_and_chinese_unchanged():
     assert describe(Event("skip", seat=0), ["Li", "Wang"], "en") == "Li is skipped"
     assert describe(Event("skip", seat=0), ["你", "王"], "zh") == "你 被跳过"
+
+
+def test_challenge_log_says_you_hold():
+    # "Ada challenges you: guilty! (you holds Green 8)" was the bug
+    text = describe(Event("challenge", seat=1, target=0, value=1, cards=(57,)), ["You", "Ada"], "en")
+    assert text is not None
+    assert "(you hold " in text and "holds" not in text
+    mine = describe(Event("challenge", seat=0, target=1, value=0, cards=(57,)), ["You", "Ada"], "en")
+    assert mine is not None and mine.startswith("You challenge Ada: not guilty (Ada holds ")
+
+
+def test_default_human_name_follows_the_language():
+    # a match started in Chinese, shown in English: no "你 draws 4 cards"
+    names = ["你", "小明"]
+    assert describe(Event("skip", seat=0), names, "en") == "You are skipped"
+    assert describe(Event("draw", seat=0, hidden=4, reason="penalty"), names, "en") == \
+        "You draw 4 cards (penalty)"
+    assert describe(Event("round_start", seat=0, value=1), names, "en") == "Round 1 begins: you deal"
+    assert describe(Event("skip", seat=1), names, "en") == "Ada is skipped"
+    assert describe(Event("skip", seat=1), ["You", "Ada"], "zh") == "小明 被跳过"

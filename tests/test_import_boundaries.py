@@ -76,3 +76,68 @@ def test_nothing_imports_pickle():
     for f in ROOT.rglob("*.py"):
         for mod in _imports(f):
             assert mod.split(".")[0] not in ("pickle", "marshal", "shelve"), f"{f} imports {mod}"
+
+
+def _rules_graph() -> dict[str, set[str]]:
+    """game/rules modules -> the game/rules modules each imports (any import,
+    also one under TYPE_CHECKING: a cycle there still couples the two)."""
+    names = {f.stem for f in _files("rules")}
+    graph: dict[str, set[str]] = {}
+    for f in _files("rules"):
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        deps: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 1:
+                    target = node.module or ""
+                elif node.module and node.module.startswith("game.rules."):
+                    target = node.module.removeprefix("game.rules.")
+                else:
+                    continue
+                if target:
+                    deps.add(target.split(".")[0])
+                else:  # from . import x
+                    deps.update(a.name for a in node.names)
+            elif isinstance(node, ast.Import):
+                deps.update(a.name.removeprefix("game.rules.").split(".")[0]
+                            for a in node.names if a.name.startswith("game.rules."))
+        graph[f.stem] = {d for d in deps if d in names and d != f.stem}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle in ``graph`` (empty when there is none)."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                return path[path.index(dep):] + [dep]
+            if dep not in state:
+                found = visit(dep)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return []
+
+
+def test_cycle_finder_finds_a_cycle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycles_inside_rules():
+    graph = _rules_graph()
+    assert {"engine", "state", "legality", "effects", "scoring", "observer", "persist"} <= set(graph)
+    assert _cycle(graph) == [], "game/rules modules import each other in a cycle"

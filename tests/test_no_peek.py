@@ -9,7 +9,7 @@ from engine_play import random_seats, random_settings, step
 
 from game.rules.actions import NextRound
 from game.rules.engine import Game
-from game.rules.events import Event, redact
+from game.rules.events import Event, EventKind, redact
 
 
 def redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
@@ -91,7 +91,7 @@ def test_views_hide_other_hands_in_the_log():
 
 
 def test_challenge_reveal_only_to_challenger():
-    e = Event("challenge", seat=1, target=0, value=1, cards=(3, 4))
+    e = Event(EventKind.CHALLENGE, seat=1, target=0, value=1, cards=(3, 4))
     assert redact(e, 1).cards == (3, 4)
     assert redact(e, 0).cards == (3, 4)
     assert redact(e, 2).cards == ()

@@ -16,7 +16,7 @@ import pytest
 
 from game.config import MatchConfig, SeatConfig
 from game.controller import MatchController
-from game.rules.events import Event
+from game.rules.events import Event, EventKind, RoundResult
 from game.rules.settings import OFFICIAL
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,9 +36,9 @@ def _player_home(home: Path) -> None:
     assert save_settings(settings)
     config = MatchConfig((SeatConfig("Ann", "human"), SeatConfig("Bot", "ai", "normal")),
                          OFFICIAL, 5)
-    update_from_events(config, [Event("round_end", 0, data={"winner": 0, "points": [10, 0],
-                                                            "gained": [10, 0],
-                                                            "totals": [10, 0]})],
+    result = RoundResult(winner=0, round=1, hands=((), (3,)), points=(0, 10), gained=(10, 0),
+                         totals=(10, 0), out=())
+    update_from_events(config, [Event(EventKind.ROUND_END, seat=0, result=result)],
                        match_id="sample", action_index=1)
 
 

@@ -106,7 +106,7 @@ def test_T5_wd4_on_a_stack_cannot_be_challenged(stack_rule):
     run(g, Play(0, (g.hands[0][0],), Colour.RED))
     assert g.phase is Phase.CHALLENGE
     run(g, Play(1, (g.hands[1][0],), Colour.GREEN))  # guilty by T2 (holds red), but stacked
-    assert g.phase is Phase.PENALTY and g.to_act == 2 and g.pending == 8
+    assert g.phase is Phase.PENALTY and g.to_act == 2 and g.view(g.to_act).pending_penalty == 8
     assert Challenge(2) not in g.legal_actions(2)
     with pytest.raises(IllegalAction) as e:
         g.apply(Challenge(2))
@@ -130,7 +130,7 @@ def test_T5_wd4_on_a_draw_two_stack_cannot_be_challenged():
     g = rig(OFFICIAL.with_(stack_rule="plus2_to_plus4"),
             hands=[c.ids("R+2 G1"), c.ids("W4 R2 R3"), c.ids("W4 B1 B2")], top=c("R5"))
     run(g, Play(0, (g.hands[0][0],)), Play(1, (g.hands[1][0],), Colour.GREEN))
-    assert g.phase is Phase.PENALTY and g.pending == 6
+    assert g.phase is Phase.PENALTY and g.view(g.to_act).pending_penalty == 6
     with pytest.raises(IllegalAction) as e:
         g.apply(Challenge(2))
     assert e.value.rule == "T5"
@@ -148,7 +148,7 @@ def test_T6_call_before_playing_second_to_last_card():
     g = uno_game()
     assert CallUno(0) in g.legal_actions(0)
     ev = run(g, CallUno(0))
-    assert of_kind(ev, "uno")[0].seat == 0 and g.uno_declared == 0
+    assert of_kind(ev, "uno")[0].seat == 0 and g.round.uno_declared == 0
     run(g, Play(0, (g.hands[0][0],)))
     assert g.uno_exposed == -1
     for seat in (1, 2):
@@ -187,7 +187,7 @@ def test_T6_catch_too_late_after_next_player_acted():
     g = uno_game()
     run(g, Play(0, (g.hands[0][0],)), Draw(1))
     if g.phase is Phase.KEEP_OR_PLAY:
-        run(g, Play(1, (g.drawn,)))
+        run(g, Play(1, (g.round.drawn,)))
     with pytest.raises(IllegalAction) as e:
         g.apply(Catch(2, 0))
     assert e.value.rule == "T6"

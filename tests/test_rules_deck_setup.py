@@ -284,7 +284,7 @@ def test_S4_official_start_card_keeps_action_cards():
 def test_S4_colour_only_first_play_follows_colour_not_number():
     s = OFFICIAL.with_(start_match="colour_only")
     g = Game.new(s, 3, 5)
-    assert g.first_colour_only or g.phase is not Phase.PLAY
+    assert g.round.first_colour_only or g.phase is not Phase.PLAY
     c = Faces()
     g = rig(s, hands=[c.ids("B5 R2 G9"), c.ids("G2 G3"), c.ids("Y1 Y4")], top=c("R5"),
             first_colour_only=True)
@@ -313,7 +313,7 @@ def test_S4_full_match_first_play_may_match_number():
     run(g, Play(0, (g.hands[0][0],)))
     assert g.colour is Colour.BLUE
     g2 = Game.new(OFFICIAL, 3, 5)
-    assert not g2.first_colour_only
+    assert not g2.round.first_colour_only
 
 
 def test_S5_left_of_dealer_plays_first_clockwise():
@@ -342,4 +342,4 @@ def test_S4_colour_only_lasts_until_the_first_card_is_played():
     assert g.to_act == 1
     assert g.why_not(1, g.hands[1][0]).rule == "S4"
     run(g, Play(1, (g.hands[1][1],)))
-    assert not g.first_colour_only
+    assert not g.round.first_colour_only

@@ -41,7 +41,7 @@ def test_H1_off_draw_two_cannot_be_stacked():
 def test_H1_plus2_on_plus2_passes_growing_total(rule):
     g = table(OFFICIAL.with_(stack_rule=rule), "R+2 Y1", "Y+2 Y2", "B+2 B1", "G1 G2")
     run(g, Play(0, (g.hands[0][0],)))
-    assert g.phase is Phase.PENALTY and g.to_act == 1 and g.pending == 2
+    assert g.phase is Phase.PENALTY and g.to_act == 1 and g.view(g.to_act).pending_penalty == 2
     ev = run(g, Play(1, (g.hands[1][0],)))
     assert of_kind(ev, "penalty")[-1].value == 4 and g.to_act == 2
     ev = run(g, Play(2, (g.hands[2][0],)))
@@ -92,7 +92,7 @@ def test_H1_new_draw_after_stack_starts_new_count(rule):
     g = table(OFFICIAL.with_(stack_rule=rule), "R+2 Y1 Y3", "Y+2 Y2", "B1 B2", "Y+2 G2 G3")
     ev = run(g, Play(0, (g.hands[0][0],)), Play(1, (g.hands[1][0],)))
     assert drew(ev, 2, "penalty") == 4  # no answer: taken at once
-    assert g.to_act == 3 and g.pending == 0
+    assert g.to_act == 3 and g.view(g.to_act).pending_penalty == 0
     ev = run(g, Play(3, (g.hands[3][0],)))
     assert of_kind(ev, "penalty")[0].value == 2
     assert drew(ev, 0, "penalty") == 2 and g.to_act == 1
@@ -360,3 +360,89 @@ def test_H5_reverse_deflect_with_last_card_under_elimination_sends_penalty_back(
     ev = run(g, Play(1, (g.hands[1][0],)))
     assert g.out == [1]
     assert drew(ev, 0, "penalty") == 2, "the penalty goes back to the previous player"
+
+
+@pytest.mark.parametrize("skips", [1, 2, 3, 4])
+def test_H4_two_players_skips_always_give_the_player_another_turn(skips):
+    hand = " ".join(["RS", "GS", "BS", "YS"][:skips]) + " Y1"
+    g = table(OFFICIAL.with_(multi_play=True), hand, "Y2 Y3")
+    ev = run(g, Play(0, tuple(g.hands[0][:skips])))
+    assert skipped(ev) == [1] * skips and g.to_act == 0
+
+
+@pytest.mark.parametrize("seats,skips,victims,next_seat", [
+    (3, 2, [1, 2], 0),
+    (3, 3, [1, 2, 1], 2),
+    (4, 4, [1, 2, 3, 1], 2),
+    (4, 3, [1, 2, 3], 0),
+])
+def test_H4_n_skips_skip_n_other_players_never_the_one_who_played(seats, skips, victims,
+                                                                  next_seat):
+    hand = " ".join(["RS", "GS", "BS", "YS"][:skips]) + " Y1"
+    others = ["Y2 Y3", "B1 B2", "G1 G2"][:seats - 1]
+    g = table(OFFICIAL.with_(multi_play=True), hand, *others)
+    ev = run(g, Play(0, tuple(g.hands[0][:skips])))
+    assert skipped(ev) == victims and g.to_act == next_seat
+
+
+def test_H4_skip_relay_accepted_still_never_skips_the_relayer():
+    s = OFFICIAL.with_(multi_play=True, skip_relay=True)
+    g = table(s, "RS GS Y1", "YS Y3")
+    run(g, Play(0, tuple(g.hands[0][:2])))
+    assert g.phase is Phase.SKIP_RELAY and g.to_act == 1
+    ev = run(g, Accept(1))
+    assert skipped(ev) == [1, 1] and g.to_act == 0
+
+
+def test_H4_middle_cards_in_any_order():
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 Y1", "Y2 Y3", "B1 B2")
+    r5, g5, y5, b5, _ = g.hands[0]
+    assert y5 < g5, "the middle below is not in id order"
+    assert g.is_legal(Play(0, (r5, g5, y5, b5)))
+    ev = run(g, Play(0, (r5, g5, y5, b5)))
+    assert set(of_kind(ev, "play")[0].cards) == {r5, g5, y5, b5}
+    assert g.discard[-1] == b5 and g.colour is Colour.BLUE
+
+
+def test_H4_plays_differing_only_in_middle_order_are_one_play():
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 Y1", "Y2 Y3", "B1 B2")
+    r5, g5, y5, b5, _ = g.hands[0]
+    assert Play(0, (r5, y5, g5, b5)) == Play(0, (r5, g5, y5, b5))
+    assert Play(0, (r5, y5, g5, b5)) in g.legal_actions(0)
+
+
+def test_H4_refusals_never_name_an_internal_constraint():
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 Y1", "Y2 Y3", "B1 B2")
+    hand = g.hands[0]
+    for cards in [tuple(hand[:4]), tuple(reversed(hand[:4])), (hand[0], hand[2], hand[1], hand[3])]:
+        err = g.play_error(0, cards)
+        assert err is None or "Internal" not in err[1], err
+
+
+def test_H4_any_card_below_the_top_may_lead():
+    g = table(OFFICIAL.with_(multi_play=True), "R7 G7 B7 Y1", "Y2 Y3", "B1 B2")
+    r7, g7, b7, _ = g.hands[0]
+    assert Play(0, (g7, r7, b7)) == Play(0, (r7, g7, b7))
+    ev = run(g, Play(0, (g7, r7, b7)))
+    assert of_kind(ev, "play")[0].cards == (r7, g7, b7) and g.colour is Colour.BLUE
+
+
+def test_H4_each_set_and_top_is_offered_once():
+    """m cards of one face, all playable: m * 2**(m-1) plays (each set of them,
+    each of its cards on top), never the same play twice in another order."""
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 Y5 B5 R5 Y1", "Y2 Y3", "B1 B2",
+              top="Y5")
+    fives = [c for c in g.hands[0] if DECK[c].number == 5]
+    plays = [a for a in g.legal_actions(0) if a.kind == "play" and a.cards[0] in fives]
+    assert len(plays) == len(set(plays)) == 5 * 2 ** 4
+
+
+def test_H4_legal_equals_accepted_in_every_order():
+    import itertools
+
+    g = table(OFFICIAL.with_(multi_play=True), "R5 G5 B5 R1", "Y2 Y3", "B1 B2", top="R3")
+    legal = set(g.legal_actions(0))
+    fives = [c for c in g.hands[0] if DECK[c].number == 5]
+    for k in (2, 3):
+        for cards in itertools.permutations(fives, k):
+            assert g.is_legal(Play(0, cards)) == (Play(0, cards) in legal), cards

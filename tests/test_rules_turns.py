@@ -118,7 +118,7 @@ def test_T3_draw_one_playable_then_play_it():
     ev = run(g, Draw(0))
     assert drew(ev, 0, "choice") == 1
     assert g.phase is Phase.KEEP_OR_PLAY and g.to_act == 0
-    drawn = g.drawn
+    drawn = g.round.drawn
     assert DECK[drawn].short() == "R7"
     with pytest.raises(IllegalAction) as e:
         g.apply(Play(0, (r8,)))
@@ -158,8 +158,8 @@ def test_T3_until_playable_keeps_drawing():
               settings=OFFICIAL.with_(draw="until_playable"))
     ev = run(g, Draw(0))
     assert drew(ev, 0) == 3
-    assert g.phase is Phase.KEEP_OR_PLAY and DECK[g.drawn].short() == "R7"
-    run(g, Play(0, (g.drawn,)))
+    assert g.phase is Phase.KEEP_OR_PLAY and DECK[g.round.drawn].short() == "R7"
+    run(g, Play(0, (g.round.drawn,)))
     assert g.to_act == 1
 
 
@@ -181,7 +181,7 @@ def test_T3_forced_play_draw_when_nothing_playable_and_must_play_drawn():
     with pytest.raises(IllegalAction) as e:
         g.apply(Pass(0))
     assert e.value.rule == "T3"
-    run(g, Play(0, (g.drawn,)))
+    run(g, Play(0, (g.round.drawn,)))
 
 
 def test_T3_forced_play_off_allows_pass():

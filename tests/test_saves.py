@@ -107,7 +107,8 @@ def test_save_document_fields(tmp_path: Path) -> None:
     play(game, random.Random(5), 20)
     path = save_match(tmp_path / "a.json", config, game, match_id="m1")
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["format"] == saves.FORMAT == 1
+    assert doc["format"] == saves.FORMAT == 2
+    assert "actions" not in doc["snapshot"], "the action list is stored once"
     assert doc["checksum"] == saves.compute_checksum(doc)
     assert doc["config"] == config.to_dict()
     assert doc["config"]["seats"][1] == {"name": "Bot 1", "kind": "ai", "level": "normal"}
@@ -151,7 +152,7 @@ def test_error_reasons(tmp_path: Path, good: tuple[Path, dict[str, Any]]) -> Non
     d = dict(doc)
     del d["checksum"]
     cases.append((json.dumps(d).encode(), "bad_checksum"))
-    for fmt, reason in ((2, "newer_format"), (99, "newer_format"), (0, "unknown_format"),
+    for fmt, reason in ((3, "newer_format"), (99, "newer_format"), (0, "unknown_format"),
                         ("1", "unknown_format"), (None, "unknown_format"), (True, "unknown_format")):
         cases.append((resign(dict(doc, format=fmt)), reason))
     actions = list(doc["actions"])

@@ -57,7 +57,9 @@ def test_bad_summary_is_listed_and_loads(lang: str, words: str, case: str) -> No
         click(app, buttons(app)["Load" if lang == "en" else "读取"])
         table = app.scenes.top
         assert type(table).__name__ == "TableScene"
-        assert table.ctl.game.to_dict() == doc["snapshot"]
+        state = table.ctl.game.to_dict()
+        state.pop("actions")  # format 2: the snapshot does not repeat the action list
+        assert state == doc["snapshot"]
     finally:
         app.shutdown()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.config import MatchConfig, SeatConfig
-from game.rules.events import Event
+from game.rules.events import Event, EventKind, MatchResult, RoundResult
 from game.rules.settings import OFFICIAL
 from game.storage import stats as st
 from game.storage.stats import PlayerStats, StatsStore, stats_path, update_from_events
@@ -26,14 +26,16 @@ CONFIG = MatchConfig((SeatConfig("Ann", "human"), SeatConfig("Bob", "ai", "easy"
 
 
 def round_end(winner: int, gained: list[int], rnd: int = 1) -> Event:
-    return Event("round_end", seat=winner, data={
-        "winner": winner, "hands": [[], [], []], "points": [0, 5, 7], "gained": gained,
-        "totals": gained, "out": [], "round": rnd})
+    seats = len(gained)
+    return Event(EventKind.ROUND_END, seat=winner, result=RoundResult(
+        winner=winner, round=rnd, hands=((),) * seats, points=(0, 5, 7, 0)[:seats],
+        gained=tuple(gained), totals=tuple(gained), out=()))
 
 
-def match_end(winner: int) -> Event:
-    return Event("match_end", seat=winner, data={"winner": winner, "winners": [winner],
-                                                 "totals": [0, 0, 0], "ranking": [0, 1, 2]})
+def match_end(winner: int, winners: tuple[int, ...] = ()) -> Event:
+    return Event(EventKind.MATCH_END, seat=winner, result=MatchResult(
+        winner=winner, winners=winners or (winner,), totals=(0, 0, 0), ranking=(0, 1, 2),
+        rounds=1))
 
 
 def test_counting() -> None:
@@ -66,10 +68,10 @@ def test_penalty_scoring_and_teams() -> None:
     assert store.players["Ann"].penalty_points == 10 and store.players["Ann"].points_scored == 0
     seats = tuple(SeatConfig(n, "human") for n in "ABCD")
     teams = MatchConfig(seats, OFFICIAL.with_(teams=True), 1)
-    store.update_from_events(teams, [Event("round_end", seat=1, data={"gained": [0, 9, 0, 9]})])
+    store.update_from_events(teams, [round_end(1, [0, 9, 0, 9])])
     assert store.players["B"].rounds_won == store.players["D"].rounds_won == 1
     assert store.players["A"].rounds_won == 0 and store.players["D"].points_scored == 9
-    store.update_from_events(teams, [Event("match_end", seat=3, data={"winners": [1, 3]})])
+    store.update_from_events(teams, [match_end(3, (1, 3))])
     assert store.players["B"].matches_won == 1 and store.players["C"].matches_won == 0
 
 
@@ -135,8 +137,8 @@ def test_unknown_seats_in_events_are_ignored() -> None:
     store = StatsStore()
     store.update_from_events(CONFIG, [Event("caught", seat=9, target=-1),
                                       Event("challenge", seat=5, target=0, value=1),
-                                      Event("round_end", seat=1, data="nonsense"),
-                                      Event("match_end", seat=-1, data=None)])
+                                      Event(EventKind.ROUND_END, seat=1),
+                                      Event(EventKind.MATCH_END, seat=-1)])
     assert store.players["Ann"].challenges_lost == 1
     assert store.players["Bob"].rounds_won == 1 and store.players["Bob"].points_scored == 0
     assert "9" not in store.players

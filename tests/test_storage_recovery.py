@@ -12,7 +12,7 @@ import pytest
 from ui_driver import buttons, click, make_app
 
 from game.config import MatchConfig, SeatConfig
-from game.rules.events import Event
+from game.rules.events import Event, EventKind, MatchResult
 from game.rules.settings import OFFICIAL
 from game.scenes.stats import StatsScene
 from game.storage import saves
@@ -87,7 +87,8 @@ def test_statistics_keep_only_built_in_levels() -> None:
     store = StatsStore()
     cli = MatchConfig((SeatConfig("Ann", "human"), SeatConfig("Bo", "ai", "my.bots:Bot")),
                       OFFICIAL, 1)
-    store.update_from_events(cli, [Event("match_end", seat=1, data={"winners": [1]})])
+    store.update_from_events(cli, [Event(EventKind.MATCH_END, seat=1, result=MatchResult(
+        winner=1, winners=(1,), totals=(0, 0), ranking=(1, 0), rounds=1))])
     assert store.players["Bo"].matches_won == 1 and store.ai_levels == {}
 
 

@@ -8,12 +8,14 @@ import pygame
 import pytest
 from table_helpers import click, config, key, make_app, pump
 
+from game import i18n
 from game.rules.actions import Catch, Play, WrongPlay
 from game.rules.cards import DECK
 from game.rules.settings import OFFICIAL
 from game.rules.view import Phase
 from game.scenes.scoreboard import ScoreboardScene
 from game.scenes.table import TableScene
+from game.ui.event_text import illegal_text
 
 
 def start(n=4, humans=1, seed=1, speed="off", size=(1024, 640), lang="en", settings=OFFICIAL):
@@ -91,13 +93,14 @@ def test_illegal_click_changes_nothing_and_quotes_the_rule():
     err = table.ctl.why_not(table.viewer, table.hand.cards[i].id)
     pump(app, 1, events=click(visible_point(table, i)))
     assert table.ctl.game.to_dict() == before
-    assert table.toast is not None and table.toast[0].startswith(f"{err.rule}: ")
+    assert table.toast is not None and table.toast[0] == illegal_text(err, "en")
+    assert not table.toast[0].startswith(err.rule)  # a sentence, not "T1: ..."
     assert "error" in app.audio.played
     # Hovering the card shows the same reason as a tooltip.
     table.hand.hovered = -1
     pump(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=visible_point(table, i),
                                             rel=(0, 0), buttons=(0, 0, 0))])
-    assert table.hover_tip is not None and err.rule in table.hover_tip[1]
+    assert table.hover_tip is not None and table.hover_tip[1] == illegal_text(err, "en")
 
 
 def test_T8_wrong_play_penalty_costs_cards_and_the_turn():
@@ -109,7 +112,8 @@ def test_T8_wrong_play_penalty_costs_cards_and_the_turn():
     pump(app, 1, events=click(visible_point(table, i)))
     assert any(e.kind == "wrong_play" for e in g.log)
     assert len(g.hands[0]) == size + 2 and g.to_act != 0
-    assert table.toast is not None and table.toast[0].startswith("T1: ")
+    assert table.toast is not None and table.toast[0] == i18n.t(
+        "refusal.it_matches_neither_the_colour_in_effect_nor")
 
 
 def _bluff_wd4(table):
@@ -127,7 +131,7 @@ def test_T2_bluff_warning_before_a_wild_draw_four():
     i = _bluff_wd4(table)
     pump(app, 1, events=click(visible_point(table, i)))
     assert table.picker.open  # still allowed: T5 judges it
-    assert table.toast is not None and table.toast[0].startswith("T2: ")
+    assert table.toast is not None and table.toast[0].startswith("You still hold ")  # no rule ID
 
 
 def _wild(table):
@@ -363,3 +367,37 @@ def test_R1_next_round_events_are_taken_once():
     pump(app, 2)
     starts = [e for batch in table.history[before:] for e in batch if e.kind == "round_start"]
     assert len(starts) == 1
+
+
+def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
+    from game.ui import table_widgets as tw
+
+    app, table = find_seed(lambda t: _illegal_card(t) >= 0)
+    i = _illegal_card(table)
+    err = table.ctl.why_not(table.viewer, table.hand.cards[i].id)
+    point = visible_point(table, i)
+    pump(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0),
+                                            buttons=(0, 0, 0))])
+    pump(app, 1, events=click(point))  # the toast, while the mouse still hovers the card
+    drawn: list[str] = []
+    real_fit = tw.fit_text
+    monkeypatch.setattr(tw, "fit_text",
+                        lambda s, *a, **k: (drawn.append(s), real_fit(s, *a, **k))[1])
+    app.draw()
+    assert drawn.count(illegal_text(err, "en")) == 1
+
+
+def test_a_hint_names_the_move_once():
+    from game.ui.event_text import card_name
+
+    def hints_a_play(t):
+        choice = t.ctl.hint_choice(t.viewer)
+        return choice is not None and isinstance(choice.action, Play)
+
+    app, table = find_seed(hints_a_play)
+    choice = table.ctl.hint_choice(table.viewer)
+    table.give_hint()
+    text = table.toast[0]
+    name = card_name(choice.action.cards[0], "en")
+    assert text.startswith(i18n.t("tbl.hint_prefix") + name)
+    assert text.count(name) == 1, text

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from game.rules.actions import Action
+from game.rules.cards import Colour
 from game.rules.view import PlayerView
+
+Reason = tuple[str, Colour | None, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +23,10 @@ class Choice:
     action: Action
     reason_en: str = ""
     reason_zh: str = ""
+    reasons: tuple[Reason, ...] = ()
+    """Why, as message keys for the UI: ``("most_colour", Colour.RED, 0)`` is
+    catalogue id ``hint.most_colour`` with ``{colour}`` and ``{n}``. Built-in
+    levels fill it; ``reason_en``/``reason_zh`` are for bots that do not."""
 
 
 @runtime_checkable

@@ -87,7 +87,7 @@ class HardAgent:
         best, iters = self._search(view, know, candidates, start)
         self.last_iterations = iters
         if best == prior.action:
-            choice = Choice(best, prior.reason_en, prior.reason_zh)
+            choice = Choice(best, prior.reason_en, prior.reason_zh, prior.reasons)
         else:
             choice = self._explain(view, know, best)
         choice = _with_search_note(choice, iters)
@@ -228,7 +228,7 @@ def _with_search_note(choice: Choice, iters: int) -> Choice:
     zh = choice.reason_zh
     en = en + ("; " if ": " in en else ": ") + en_note
     zh = zh + ("；" if "：" in zh else "：") + zh_note
-    return Choice(choice.action, en, zh)
+    return Choice(choice.action, en, zh, (*choice.reasons, ("search", None, iters)))
 
 
 register_level("hard", lambda seed, think_ms: HardAgent(seed, think_ms))

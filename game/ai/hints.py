@@ -137,4 +137,4 @@ def reason(action: Action, keys: Sequence[str], colour: Colour | None = None,
             out.append(f"{head}: {'; '.join(parts)}" if parts else head)
         else:
             out.append(f"{head}：{'；'.join(parts)}" if parts else head)
-    return Choice(action, out[0], out[1])
+    return Choice(action, out[0], out[1], tuple((k, colour, n) for k in keys))

@@ -22,11 +22,19 @@ class Play:
 
     Also used to stack (H1), deflect (H5), relay a Skip (H2) and to play the
     card just drawn (T3). ``colour`` is the colour named for a wild on top.
+    Only the top card has a place: the cards below it have no order (one of
+    them that is playable leads, H4), so they are kept in id order and plays
+    that differ only in that order are one play.
     """
 
     seat: int
     cards: tuple[int, ...]
     colour: Colour | None = None
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        if len(cards) > 2:
+            object.__setattr__(self, "cards", (*sorted(cards[:-1]), cards[-1]))
 
     @property
     def kind(self) -> str:

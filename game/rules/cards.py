@@ -30,15 +30,6 @@ class Kind(str, Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
 
 
-# The members as module constants (see view.py's P_* constants).
-K_NUMBER: Final = Kind.NUMBER
-K_SKIP: Final = Kind.SKIP
-K_REVERSE: Final = Kind.REVERSE
-K_DRAW_TWO: Final = Kind.DRAW_TWO
-K_WILD: Final = Kind.WILD
-K_WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
-
-
 ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
 WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR})
 

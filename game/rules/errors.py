@@ -19,6 +19,12 @@ class IllegalAction(RulesError):
         self.rule = rule
         self.message = message
 
+    @property
+    def key(self) -> str:
+        """Catalogue id of the refusal (``refusal.`` + the message's first words)."""
+        words = "".join(ch if ch.isalnum() else " " for ch in self.message.lower()).split()
+        return "refusal." + "_".join(words[:8])
+
 
 class SettingsConflict(RulesError):
     """A ``RuleSettings`` (or seat count) combination that cannot be played."""

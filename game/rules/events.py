@@ -1,7 +1,8 @@
 """Event records: what ``Game.apply`` reports happened, in order.
 
 The table animates events and the game log prints them; nobody diffs state.
-One record type keeps redaction and JSON simple. Fields by ``kind``:
+An :class:`Event` is one immutable record with an :class:`EventKind`; what
+its fields mean depends on the kind:
 
 =================  ==========================================================
 kind               meaning
@@ -19,8 +20,7 @@ colour             ``seat`` named ``colour`` (wild, or S4 first-card choice)
 direction          T4: direction of play is now ``value`` (+1 clockwise, -1 counter)
 skip               T4/H2: ``seat`` loses its turn
 draw               ``seat`` drew ``cards`` (``hidden`` = how many, when redacted);
-                   ``reason``: choice, penalty, uno, false_uno, challenge,
-                   wrong_play, forced
+                   ``reason``: a :class:`DrawReason`
 reshuffle          T7: discard pile (all but top) became the draw pile (``value`` cards)
 penalty            H1/H5: ``target`` faces a pending draw of ``value`` cards
 deflect            H5: ``seat`` passed the pending penalty to ``target``
@@ -35,36 +35,174 @@ swap               H7: ``seat`` swapped hands with ``target`` (no cards shown)
 rotate             H7: every hand passed to the next player (``value`` = direction)
 turn               ``seat`` must decide now; ``reason`` = the phase
 out                R1/R4: ``seat`` went out, ``value`` = rank (1 = first)
-round_end          R2-R5: ``seat`` = winner; ``data`` = hands, points, totals
-match_end          ``seat`` = winner (R3: lowest total); ``data`` = totals, ranking
+round_end          R2-R5: ``seat`` = winner; ``result`` = a :class:`RoundResult`
+match_end          ``seat`` = winner (R3: lowest total); ``result`` = a :class:`MatchResult`
 =================  ==========================================================
+
+The JSON form (``to_dict``/``from_dict``) is the one saves and replays have
+always held: the kind's value, the non-default fields, and ``data`` for a
+result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
 from itertools import islice
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Colour
 from .prefix import Prefix
 
 
-class Event(NamedTuple):
-    """An immutable event record (a NamedTuple: cheap to create, compares by value)."""
+class EventKind(str, Enum):
+    """What an event reports (a ``str``: ``e.kind == "play"`` holds for a play)."""
 
-    kind: str
-    seat: int = -1
-    target: int = -1
-    cards: tuple[int, ...] = ()
-    hidden: int = 0
-    colour: Colour | None = None
-    value: int = 0
-    reason: str = ""
-    data: Any = None
+    ROUND_START = "round_start"
+    DEALER_DRAW = "dealer_draw"
+    DEALER = "dealer"
+    SHUFFLE = "shuffle"
+    DEAL = "deal"
+    START_CARD = "start_card"
+    START_CARD_RETURN = "start_card_return"
+    PLAY = "play"
+    JUMP_IN = "jump_in"
+    COLOUR = "colour"
+    DIRECTION = "direction"
+    SKIP = "skip"
+    DRAW = "draw"
+    RESHUFFLE = "reshuffle"
+    PENALTY = "penalty"
+    DEFLECT = "deflect"
+    CHALLENGE = "challenge"
+    UNO = "uno"
+    FALSE_UNO = "false_uno"
+    CAUGHT = "caught"
+    PASS = "pass"
+    WRONG_PLAY = "wrong_play"
+    SWAP = "swap"
+    ROTATE = "rotate"
+    TURN = "turn"
+    OUT = "out"
+    ROUND_END = "round_end"
+    MATCH_END = "match_end"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class DrawReason(str, Enum):
+    """Why a ``draw`` event's seat drew."""
+
+    CHOICE = "choice"  # T3: drew instead of playing
+    PENALTY = "penalty"  # T4/H1/H5/T9: a draw card's total
+    UNO = "uno"  # T6: caught not calling UNO
+    FALSE_UNO = "false_uno"  # T6: called UNO while not down to one card
+    CHALLENGE = "challenge"  # T5: the guilty offender, or the challenger who lost
+    WRONG_PLAY = "wrong_play"  # T8: offered an unplayable card
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(int(x) for x in value)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """R2-R5: how a round ended (the ``result`` of a ``round_end`` event)."""
+
+    winner: int
+    """the seat that went out (or won the T7 stalemate)"""
+    round: int
+    """the round number, 1-based"""
+    hands: tuple[tuple[int, ...], ...]
+    """every seat's cards left, by id"""
+    points: tuple[int, ...]
+    """D2 points of every seat's cards left"""
+    gained: tuple[int, ...]
+    """what every seat scored this round"""
+    totals: tuple[int, ...]
+    """the match totals after this round"""
+    out: tuple[int, ...]
+    """R4: the seats in the order they went out"""
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
+        return {"winner": self.winner, "hands": [list(h) for h in self.hands],
+                "points": list(self.points), "gained": list(self.gained),
+                "totals": list(self.totals), "out": list(self.out), "round": self.round}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> RoundResult:
+        return cls(winner=int(d["winner"]), round=int(d["round"]),
+                   hands=tuple(_ints(h) for h in d["hands"]), points=_ints(d["points"]),
+                   gained=_ints(d["gained"]), totals=_ints(d["totals"]), out=_ints(d["out"]))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """R2-R5: how the match ended (the ``result`` of a ``match_end`` event)."""
+
+    winner: int
+    """the winning seat (R3: the lowest total)"""
+    winners: tuple[int, ...]
+    """the winning seat, or under R5 both seats of the winning team"""
+    totals: tuple[int, ...]
+    """the final totals per seat"""
+    ranking: tuple[int, ...]
+    """every seat, best first"""
+    rounds: int
+    """how many rounds were played"""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "winners": list(self.winners),
+                "totals": list(self.totals), "ranking": list(self.ranking),
+                "rounds": self.rounds}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> MatchResult:
+        return cls(winner=int(d["winner"]), winners=_ints(d["winners"]),
+                   totals=_ints(d["totals"]), ranking=_ints(d["ranking"]),
+                   rounds=int(d["rounds"]))
+
+
+Result = RoundResult | MatchResult
+
+
+class Event(NamedTuple):
+    """One thing that happened; build it by keyword (``Event(EventKind.SKIP, seat=2)``).
+
+    Immutable and compared by value. See the module docstring for what each
+    field means for each kind."""
+
+    kind: EventKind
+    """what happened"""
+    seat: int = -1
+    """who did it or whom it concerns (-1: nobody)"""
+    target: int = -1
+    """the other seat concerned: caught, challenged, deflected to, faced with a penalty"""
+    cards: tuple[int, ...] = ()
+    """card ids shown (empty when hidden from the reader)"""
+    hidden: int = 0
+    """how many cards were drawn or dealt, when ``cards`` is hidden from the reader"""
+    colour: Colour | None = None
+    """the colour in effect after a play, or the colour named"""
+    value: int = 0
+    """a number: round, pile size, direction, penalty total, rank, verdict"""
+    reason: str = ""
+    """a draw's :class:`DrawReason`, or a turn's phase"""
+    result: Result | None = None
+    """the round's or the match's result (round_end, match_end)"""
+
+    @property
+    def data(self) -> dict[str, Any] | None:
+        """The result as the plain dict that saves hold (None without one)."""
+        return None if self.result is None else self.result.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind.value}
         if self.seat != -1:
             d["seat"] = self.seat
         if self.target != -1:
@@ -78,45 +216,44 @@ class Event(NamedTuple):
         if self.value:
             d["value"] = self.value
         if self.reason:
-            d["reason"] = self.reason
-        if self.data is not None:
-            d["data"] = self.data
+            d["reason"] = str(self.reason)
+        if self.result is not None:
+            d["data"] = self.result.to_dict()
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
+        kind = EventKind(d["kind"])
         colour = d.get("colour")
-        return Event(
-            kind=str(d["kind"]),
+        data = d.get("data")
+        result: Result | None = None
+        if data is not None:
+            if kind is EventKind.ROUND_END:
+                result = RoundResult.from_dict(data)
+            elif kind is EventKind.MATCH_END:
+                result = MatchResult.from_dict(data)
+            else:
+                raise ValueError(f"a {kind.value} event carries no result")
+        reason = str(d.get("reason", ""))
+        return cls(
+            kind=kind,
             seat=int(d.get("seat", -1)),
             target=int(d.get("target", -1)),
-            cards=tuple(int(c) for c in d.get("cards", ())),
+            cards=_ints(d.get("cards", ())),
             hidden=int(d.get("hidden", 0)),
             colour=Colour(colour) if colour is not None else None,
             value=int(d.get("value", 0)),
-            reason=str(d.get("reason", "")),
-            data=d.get("data"),
+            reason=DrawReason(reason) if kind is EventKind.DRAW and reason else reason,
+            result=result,
         )
-
-
-_new_tuple: Final = tuple.__new__
-
-
-def ev(kind: str, seat: int = -1, target: int = -1, cards: tuple[int, ...] = (),
-       hidden: int = 0, colour: Colour | None = None, value: int = 0, reason: str = "",
-       data: Any = None) -> Event:
-    """``Event(...)`` without the NamedTuple's interpreted ``__new__`` (the engine
-    makes a few per action; the compiled build calls this natively)."""
-    return _new_tuple(Event, (kind, seat, target, cards, hidden, colour, value, reason, data))
-
-
-_PRIVATE_DRAWS: Final = frozenset({"deal", "draw"})
 
 
 def owners(event: Event) -> tuple[int, ...]:
     """Who sees ``event``'s cards when others may not: the seat that drew them;
     for a challenge (T5) also the offender whose hand was shown."""
-    return (event.seat, event.target) if event.kind == "challenge" else (event.seat,)
+    if event.kind == EventKind.CHALLENGE:  # (==: a plain "challenge" string too)
+        return (event.seat, event.target)
+    return (event.seat,)
 
 
 def public_version(event: Event) -> Event:
@@ -124,10 +261,9 @@ def public_version(event: Event) -> Event:
     if not event.cards:
         return event
     kind = event.kind
-    if kind in _PRIVATE_DRAWS:
-        return ev(kind, event.seat, event.target, (), len(event.cards), event.colour,
-                  event.value, event.reason, event.data)
-    if kind == "challenge":
+    if kind == EventKind.DEAL or kind == EventKind.DRAW:
+        return event._replace(cards=(), hidden=len(event.cards))
+    if kind == EventKind.CHALLENGE:
         return event._replace(cards=())
     return event
 
@@ -137,15 +273,44 @@ def redact(event: Event, viewer: int) -> Event:
     return event if viewer in owners(event) else public_version(event)
 
 
-class EventLog(Prefix[Event]):
-    """An immutable snapshot of the first ``n`` events of a round, as one seat sees them.
+class RoundLog:
+    """A round's events, kept so any seat's view of them is an O(1) snapshot.
 
-    ``public`` is the round's log as everyone but a card's owner sees it and
-    ``own`` maps the positions of this seat's private events (its draws, a
-    challenge it made or faced) to their full versions. The engine only ever
-    appends to both (a new round starts new ones), so the first ``n`` entries
-    never change and a PlayerView can carry a snapshot without copying the log.
+    ``full`` is the log as it happened, ``public`` as everyone but a card's
+    owner sees it, and ``own[seat]`` maps the positions of that seat's private
+    events (its draws, a challenge it made or faced) to their full versions.
+    All three are only appended to; a new round starts a new RoundLog.
     """
+
+    __slots__ = ("full", "public", "own")
+
+    def __init__(self, seats: int) -> None:
+        self.full: list[Event] = []
+        self.public: list[Event] = []
+        self.own: list[dict[int, Event] | None] = [None] * seats
+
+    def file(self, e: Event) -> None:
+        """Log ``e`` (and note who may see its cards)."""
+        shown = public_version(e) if e.cards else e
+        i = len(self.full)
+        self.full.append(e)
+        self.public.append(shown)
+        if shown is not e:
+            for seat in owners(e):
+                own = self.own[seat]
+                if own is None:
+                    own = self.own[seat] = {}
+                own[i] = e
+
+    def seen_by(self, seat: int) -> EventLog:
+        """The log so far as ``seat`` sees it (-1 or any other number: a spectator)."""
+        mine = self.own[seat] if 0 <= seat < len(self.own) else None
+        return EventLog(self.public, len(self.public), mine)
+
+
+class EventLog(Prefix[Event]):
+    """An immutable snapshot of the first ``n`` events of a round, as one seat sees them
+    (the public log, with this seat's own private events shown whole)."""
 
     __slots__ = ("_own",)
 
@@ -160,7 +325,8 @@ class EventLog(Prefix[Event]):
             mine = own.get(i)
             if mine is not None:
                 return mine
-        return self._items[i]
+        e: Event = self._items[i]
+        return e
 
     def __iter__(self) -> Iterator[Event]:
         own = self._own

@@ -1,16 +1,18 @@
 """Prefix: an O(1) read-only snapshot of a list that is only ever appended to.
 
-The engine hands every PlayerView the discard pile (and, through EventLog, the
-round's log) this way instead of copying it for every decision: it only
-appends to those lists and gives them a new list when it resets them, so the
-first ``n`` items a snapshot shows never change.
+The engine hands every PlayerView the discard pile (as cards) and, through
+EventLog, the round's log this way instead of copying them for every
+decision: it only appends to those lists and starts new lists when it resets
+them (T7, a new round), so the first ``n`` items a snapshot shows never change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
+
+from .cards import DECK, Card
 
 T = TypeVar("T")
 
@@ -22,7 +24,7 @@ class Prefix(Sequence[T], Generic[T]):
 
     __slots__ = ("_items", "_n")
 
-    def __init__(self, items: list[T], n: int) -> None:
+    def __init__(self, items: list[Any], n: int) -> None:
         self._items = items
         self._n = n
 
@@ -46,8 +48,9 @@ class Prefix(Sequence[T], Generic[T]):
         return self._at(i)
 
     def _at(self, i: int) -> T:
-        """Item ``i`` (0 <= i < n); a subclass may show another version of it."""
-        return self._items[i]
+        """Item ``i`` (0 <= i < n) as shown; a subclass may show another version of it."""
+        item: T = self._items[i]
+        return item
 
     def __iter__(self) -> Iterator[T]:
         return islice(self._items, self._n)
@@ -62,3 +65,16 @@ class Prefix(Sequence[T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"
+
+
+class CardPrefix(Prefix[Card]):
+    """The first ``n`` ids of an append-only list of card ids, shown as cards."""
+
+    __slots__ = ()
+
+    def _at(self, i: int) -> Card:
+        cid: int = self._items[i]
+        return DECK[cid]
+
+    def __iter__(self) -> Iterator[Card]:
+        return (DECK[c] for c in islice(self._items, self._n))

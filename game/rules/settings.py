@@ -6,6 +6,7 @@ Each field names the rule ID it belongs to. Conflicting combinations raise
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
@@ -126,27 +127,37 @@ class RuleSettings:
         return "custom"
 
 
-def conflicts(s: RuleSettings) -> list[SettingsConflict]:
-    """Every reason why this combination cannot be played (empty when fine)."""
+def _values(s: RuleSettings | Mapping[str, Any]) -> Mapping[str, Any]:
+    return s.to_dict() if isinstance(s, RuleSettings) else s
+
+
+def conflicts(s: RuleSettings | Mapping[str, Any]) -> list[SettingsConflict]:
+    """Every reason why this combination cannot be played (empty when fine).
+
+    ``s`` may be a plain mapping of every setting (a form being edited), so
+    every problem can be listed before a RuleSettings is made."""
+    v = _values(s)
     out: list[SettingsConflict] = []
-    if s.pair_on_plus4 and not s.multi_play:
+    if v["pair_on_plus4"] and not v["multi_play"]:
         out.append(SettingsConflict(("H4",), "pair_on_plus4 needs multi_play (H4) on"))
-    if s.pair_on_plus4 and s.stack_rule == "off":
+    if v["pair_on_plus4"] and v["stack_rule"] == "off":
         out.append(SettingsConflict(("H4", "H1"), "pair_on_plus4 answers a Wild Draw Four while stacking: turn stack_rule (H1) on"))
-    if s.first_player == "count_off" and s.start_card != "reflip_actions":
+    if v["first_player"] == "count_off" and v["start_card"] != "reflip_actions":
         out.append(SettingsConflict(("S5", "S4"), "count_off counts the turned card's number: it needs start_card = reflip_actions so the first card is a number"))
-    if s.teams and s.scoring != "winner_takes":
+    if v["teams"] and v["scoring"] != "winner_takes":
         out.append(SettingsConflict(("R5", "R2"), "teams score the opposing team's cards: use scoring = winner_takes"))
     return out
 
 
-def check_seats(s: RuleSettings, seats: int) -> None:
-    """S1 and R5: raise SettingsConflict if this seat count cannot play ``s``."""
+def check_seats(s: RuleSettings | Mapping[str, Any], seats: int) -> None:
+    """S1 and R5: raise SettingsConflict if this seat count cannot play ``s``
+    (settings, or a plain mapping of every setting)."""
+    v = _values(s)
     if not 2 <= seats <= 10:
         raise SettingsConflict(("S1",), "UNO is for 2 to 10 players")
-    if s.teams and (seats % 2 or seats < 4):
+    if v["teams"] and (seats % 2 or seats < 4):
         raise SettingsConflict(("R5",), "teams of two need an even number of players, at least 4")
-    if s.scoring == "elimination" and seats < 3:
+    if v["scoring"] == "elimination" and seats < 3:
         raise SettingsConflict(("R4",), "elimination needs at least 3 players")
 
 

@@ -1,14 +1,15 @@
-"""PlayerView: everything one seat may know, and nothing more.
+"""PlayerView: everything one seat may know, and nothing more; and the phases.
 
-AI agents and the on-screen hand see only this (OpenSpiel's observer idea).
-Re-dealing the cards hidden from ``seat`` never changes its view.
+AI agents and the on-screen hand see only this (OpenSpiel's observer idea);
+:mod:`.observer` builds it. Re-dealing the cards hidden from ``seat`` never
+changes its view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, Final, final
+from typing import Any, NamedTuple
 
 from .cards import Card, Colour
 from .events import EventLog
@@ -16,6 +17,8 @@ from .settings import RuleSettings
 
 
 class Phase(str, Enum):
+    """What kind of decision the seat to act makes."""
+
     PLAY = "play"  # T1/T3: play a card or draw
     KEEP_OR_PLAY = "keep_or_play"  # T3: play the card just drawn, or keep it (Pass)
     CHOOSE_COLOUR = "choose_colour"  # S4: first card is a Wild
@@ -27,96 +30,67 @@ class Phase(str, Enum):
     MATCH_OVER = "match_over"  # R2-R5: nothing more to do
 
 
-# The members as module constants: the compiled engine (setup.py) reads these
-# natively instead of looking each one up on the Enum class.
-P_PLAY: Final = Phase.PLAY
-P_KEEP_OR_PLAY: Final = Phase.KEEP_OR_PLAY
-P_CHOOSE_COLOUR: Final = Phase.CHOOSE_COLOUR
-P_CHALLENGE: Final = Phase.CHALLENGE
-P_PENALTY: Final = Phase.PENALTY
-P_SKIP_RELAY: Final = Phase.SKIP_RELAY
-P_CHOOSE_SWAP: Final = Phase.CHOOSE_SWAP
-P_ROUND_OVER: Final = Phase.ROUND_OVER
-P_MATCH_OVER: Final = Phase.MATCH_OVER
-
-
-VIEW_FIELDS: Final[tuple[str, ...]] = (
-    "seat", "num_seats", "settings", "hand", "hand_sizes", "top_card", "discard",
-    "draw_pile_size", "colour", "direction", "phase", "to_act", "current", "pending_penalty",
-    "drawn_card", "uno_exposed", "uno_declared", "jump_in_card", "dealer", "round_no",
-    "scores", "round_points", "out", "teams", "winner", "log")
-
-
-@final
-class PlayerView:
+class PlayerView(NamedTuple):
     """What one seat may know, built by ``Game.view`` for every decision.
 
-    Read-only: every field is ``Final``, so mypy refuses assignments, and the
-    compiled build (setup.py) refuses them at run time too. A plain class rather
-    than a NamedTuple so that build can make it natively (about four times
-    cheaper per decision). Views compare equal when every field does.
+    Read-only, built by keyword (a NamedTuple: a fraction of a frozen
+    dataclass's cost to make, and one is made per decision). The discard pile
+    and the log are O(1) snapshots of the engine's append-only lists, so a view
+    copies nothing big.
     """
 
-    __slots__ = VIEW_FIELDS
-
-    def __init__(self, seat: int, num_seats: int, settings: RuleSettings, hand: tuple[Card, ...],
-                 hand_sizes: tuple[int, ...], top_card: Card | None, discard: Sequence[Card],
-                 draw_pile_size: int, colour: Colour | None, direction: int, phase: Phase,
-                 to_act: int, current: int, pending_penalty: int, drawn_card: Card | None,
-                 uno_exposed: int, uno_declared: int, jump_in_card: Card | None, dealer: int,
-                 round_no: int, scores: tuple[int, ...],
-                 round_points: tuple[tuple[int, ...], ...], out: tuple[int, ...],
-                 teams: tuple[int, ...], winner: int, log: EventLog) -> None:
-        self.seat: Final = seat  # whose view this is (-1: a spectator who sees no hand)
-        self.num_seats: Final = num_seats
-        self.settings: Final = settings
-        self.hand: Final = hand  # this seat's own cards, in hand order
-        self.hand_sizes: Final = hand_sizes  # every seat's card count
-        self.top_card: Final = top_card
-        self.discard: Final = discard  # the face-up pile, bottom first (public; an O(1) snapshot)
-        self.draw_pile_size: Final = draw_pile_size
-        self.colour: Final = colour  # the colour in effect (a wild's named colour lives here)
-        self.direction: Final = direction  # +1 clockwise, -1 counter-clockwise
-        self.phase: Final = phase
-        self.to_act: Final = to_act  # the seat whose decision the game waits for (-1 when none)
-        self.current: Final = current  # whose turn it is
-        # H1/H5 stacked draw total facing ``to_act`` (4 for an unstacked WD4)
-        self.pending_penalty: Final = pending_penalty
-        self.drawn_card: Final = drawn_card  # T3: the card this seat just drew and may play
-        # T6: seat down to one card that has not called UNO and can be caught (-1 none)
-        self.uno_exposed: Final = uno_exposed
-        # T6: seat that already called UNO for its next play (-1 none)
-        self.uno_declared: Final = uno_declared
-        self.jump_in_card: Final = jump_in_card  # H3: the card that may be jumped on right now
-        self.dealer: Final = dealer
-        self.round_no: Final = round_no
-        # match totals per seat (R2/R3), team totals under R5 are per seat too
-        self.scores: Final = scores
-        self.round_points: Final = round_points  # points scored per round, per seat
-        self.out: Final = out  # R4: seats that went out this round, in order
-        self.teams: Final = teams  # R5: team number per seat (empty when no teams)
-        # round winner while ROUND_OVER, match winner when MATCH_OVER (-1 otherwise)
-        self.winner: Final = winner
-        self.log: Final = log  # this round's events, redacted for ``seat`` (a read-only Sequence)
+    seat: int
+    """whose view this is (-1: a spectator who sees no hand)"""
+    num_seats: int
+    settings: RuleSettings
+    hand: tuple[Card, ...]
+    """this seat's own cards, in hand order"""
+    hand_sizes: tuple[int, ...]
+    """every seat's card count"""
+    top_card: Card | None
+    discard: Sequence[Card]
+    """the face-up pile, bottom first (public)"""
+    draw_pile_size: int
+    colour: Colour | None
+    """the colour in effect (a wild's named colour lives here)"""
+    direction: int
+    """+1 clockwise, -1 counter-clockwise"""
+    phase: Phase
+    to_act: int
+    """the seat whose decision the game waits for (-1 when none)"""
+    current: int
+    """whose turn it is"""
+    pending_penalty: int
+    """H1/H5 stacked draw total facing ``to_act`` (4 for an unstacked Wild Draw Four)"""
+    drawn_card: Card | None
+    """T3: the card this seat just drew and may play"""
+    uno_exposed: int
+    """T6: the seat down to one card that has not called UNO and can be caught (-1 none)"""
+    uno_declared: int
+    """T6: the seat that already called UNO for its next play (-1 none)"""
+    jump_in_card: Card | None
+    """H3: the card that may be jumped on right now"""
+    dealer: int
+    round_no: int
+    scores: tuple[int, ...]
+    """match totals per seat (R2/R3; under R5 each seat holds its team's total)"""
+    round_points: tuple[tuple[int, ...], ...]
+    """points scored per round, per seat"""
+    out: tuple[int, ...]
+    """R4: seats that went out this round, in order"""
+    teams: tuple[int, ...]
+    """R5: team number per seat (empty when no teams)"""
+    winner: int
+    """round winner while ROUND_OVER, match winner when MATCH_OVER (-1 otherwise)"""
+    log: EventLog
+    """this round's events as ``seat`` sees them (a read-only Sequence)"""
 
     def is_my_turn(self) -> bool:
         return self.to_act == self.seat
 
     def as_dict(self) -> dict[str, Any]:
-        """Every field by name, in the order of :data:`VIEW_FIELDS`."""
-        return {name: getattr(self, name) for name in VIEW_FIELDS}
+        """Every field by name, in declaration order (the log and pile as they are)."""
+        return self._asdict()
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in VIEW_FIELDS])
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlayerView):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in VIEW_FIELDS)
-        return f"PlayerView({inner})"
+VIEW_FIELDS: tuple[str, ...] = PlayerView._fields

@@ -15,34 +15,13 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
-from game.i18n import register, t
+from game.i18n import t
 from game.resources import get_font, read_bytes
 from game.ui.theme import font_size
 from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App
-
-register(
-    {
-        "menu.about": "About",
-        "about.title": "About UNO",
-        "about.header": "UNO {version}: free software under the MIT licence. "
-                        "It is built on the programs and fonts listed under Third-party notices.",
-        "about.licence": "Licence",
-        "about.notices": "Third-party notices",
-        "about.lgpl": "GNU LGPL 2.1",
-    },
-    {
-        "menu.about": "关于",
-        "about.title": "关于 UNO",
-        "about.header": "UNO {version}：MIT 许可证下的自由软件。"
-                        "所用的第三方程序和字体见“第三方声明”（许可证原文为英文）。",
-        "about.licence": "许可证",
-        "about.notices": "第三方声明",
-        "about.lgpl": "GNU LGPL 2.1",
-    },
-)
 
 # Tab key -> the file under assets/licenses/ it shows.
 DOCUMENTS: dict[str, str] = {

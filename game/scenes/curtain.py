@@ -16,7 +16,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import i18n
-from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.widgets import ACTIVATE_KEYS, UIScene, oid
@@ -49,10 +48,18 @@ class CurtainScene(UIScene):
         s = self._s()
         bw = min(w - round(80 * s), max(round(360 * s), self.px(360)))
         bh = max(round(56 * s), self.px(52))
+        label = i18n.t("curtain.show", name=self.name)
         rect = pygame.Rect(0, 0, bw, bh)
         rect.center = (w // 2, h // 2 + round(135 * s))
-        self.confirm_button = self.button(rect, i18n.t("curtain.show", name=self.name), self.ready,
+        self.confirm_button = self.button(rect, label, self.ready,
                                           object_id=oid("@menu", "#primary"))
+        # A long name or a wordy language widens the button rather than cut it.
+        need = min(w - self.px(40), self.confirm_button.font.size(label)[0] + self.px(48))
+        if need > bw:
+            rect.w = need
+            rect.center = (w // 2, rect.centery)
+            self.confirm_button.set_dimensions(rect.size)
+            self.confirm_button.set_relative_position(rect.topleft)
         self.focus_index = 0
 
     def _s(self) -> float:

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.config import MatchConfig, SeatConfig
-from game.i18n import t
+from game.i18n import LANGUAGES, t, tl
 from game.resources import get_font
 from game.rules.settings import preset
-from game.scenes import strings_saves  # noqa: F401  (the saves button label)
 from game.scenes.about_scene import AboutScene
+from game.scenes.strings_menus import notice_text
 from game.ui import theme
 from game.ui.widgets import UIScene, column_rects, oid
 
@@ -235,7 +235,7 @@ class MenuScene(UIScene):
         self.button(pygame.Rect(w - self.px(272), h - self.px(50), self.px(120), self.px(36)),
                     t("menu.about"), self.open_about, object_id=oid("@small_button", "#about"),
                     nav=False)
-        other = "English" if self.app.settings.language == "zh" else "中文"
+        other = tl(self._next_language(), "language.name")
         self.button(pygame.Rect(w - self.px(136), h - self.px(50), self.px(120), self.px(36)),
                     other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
                     nav=False)
@@ -256,7 +256,8 @@ class MenuScene(UIScene):
         try:
             from game.storage.saves import autosave_path, load_with_recovery
 
-            loaded, messages = load_with_recovery(autosave_path())
+            loaded, notices = load_with_recovery(autosave_path())
+            messages = [notice_text(n) for n in notices]
         except Exception as exc:
             log.exception("continue failed")
             loaded, messages = None, [t("menu.continue_failed", error=str(exc))]
@@ -299,8 +300,13 @@ class MenuScene(UIScene):
 
         self.app.scenes.push(SettingsScene(self.app))
 
+    def _next_language(self) -> str:
+        current = self.app.settings.language
+        i = LANGUAGES.index(current) if current in LANGUAGES else -1
+        return LANGUAGES[(i + 1) % len(LANGUAGES)]
+
     def toggle_language(self) -> None:
-        self.app.settings.language = "en" if self.app.settings.language == "zh" else "zh"
+        self.app.settings.language = self._next_language()
         self.app.apply_settings()
         self.app.save_settings()
 

@@ -10,7 +10,6 @@ numbers) are listed under the panels and Start stays disabled until fixed.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,7 +36,6 @@ from game.rules.settings import (
     check_seats,
     conflicts,
 )
-from game.scenes import strings_party  # noqa: F401 - registers the strings (Phone seats)
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
 from game.ui.theme import px as theme_px
 from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
@@ -57,7 +55,6 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("group.house", ("stack_rule", "skip_relay", "jump_in", "multi_play", "pair_on_plus4",
                      "deflect", "no_action_finish", "seven_zero")),
 )
-FIELD_NAMES = tuple(f.name for f in fields(RuleSettings))
 
 
 def ai_levels() -> list[str]:
@@ -71,14 +68,6 @@ def ai_levels() -> list[str]:
     ordered = [n for n in ("easy", "normal", "hard") if n in names]
     ordered += [n for n in names if n not in ordered]
     return ordered or ["easy", "normal", "hard"]
-
-
-def raw_settings(values: dict[str, Any]) -> RuleSettings:
-    """A RuleSettings that skips validation, so ``conflicts()`` can list every problem."""
-    s = object.__new__(RuleSettings)
-    for name in FIELD_NAMES:
-        object.__setattr__(s, name, values[name])
-    return s
 
 
 def matching_preset(values: dict[str, Any]) -> str:
@@ -170,10 +159,9 @@ class NewGameModel:
     # ---- checks
     def problems(self) -> list[str]:
         out = list(self.number_errors.values())
-        raw = raw_settings(self.values)
-        out += [conflict_text(c) for c in conflicts(raw)]
+        out += [conflict_text(c) for c in conflicts(self.values)]
         try:
-            check_seats(raw, len(self.seats))
+            check_seats(self.values, len(self.seats))
         except SettingsConflict as exc:
             out.append(conflict_text(exc))
         return out

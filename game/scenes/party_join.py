@@ -21,7 +21,6 @@ from game.controller import MatchController
 from game.i18n import t
 from game.party.host import PartyHost
 from game.party.server import PARTY_PORTS, lan_address
-from game.scenes import strings_party  # noqa: F401 - registers the strings
 from game.ui import table_widgets as tw
 from game.ui import theme
 from game.ui.widgets import UIScene, draw_panel, oid
@@ -205,8 +204,8 @@ class PartyJoinScene(UIScene):
 def draw_away(host: PartyHost, names: list[str], surface: pygame.Surface, layout: Any) -> None:
     """On the table, under the ticker at the top left: one line per phone seat whose
     phone is away (the match waits, or a bot plays for now)."""
-    lines = [t("party.bot" if seat in host.bot_seats else "party.away", name=names[seat])
-             for seat in host.away()]
+    lines = [t("party.bot", name=names[seat]) if seat in host.bot_seats
+             else t("party.away", name=names[seat]) for seat in host.away()]
     x = layout.table.x + layout.font_px(14)
     y = layout.table.y + layout.font_px(118)
     for line in lines:

@@ -9,7 +9,6 @@ import pygame
 
 from game.i18n import t
 from game.rules.settings import RuleSettings
-from game.scenes import strings_saves  # noqa: F401  (the saves button label)
 from game.ui.widgets import UIScene, column_rects, dim, draw_panel, oid
 
 if TYPE_CHECKING:

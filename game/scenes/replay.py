@@ -24,10 +24,6 @@ from game.paths import data_dir
 from game.rules.actions import Action
 from game.rules.engine import Game
 from game.rules.events import Event, redact
-from game.scenes import (
-    strings_saves,  # noqa: F401 - registers the strings
-    strings_table,  # noqa: F401 - the table's strings
-)
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
 from game.ui import table_widgets as tw
 from game.ui.animations import Animator

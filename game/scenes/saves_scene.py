@@ -21,7 +21,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from game.i18n import t
 from game.resources import get_font
-from game.scenes import strings_saves  # noqa: F401 - registers the strings
+from game.scenes.strings_menus import notice_text
 from game.storage import saves
 from game.ui import table_widgets as tw
 from game.ui import theme
@@ -44,7 +44,7 @@ def local_time(iso: str) -> str:
 def describe_slot(info: saves.SlotInfo) -> tuple[str, str, str]:
     """The list row of a save: (label, date, details: players with scores and round)."""
     if info.damaged:
-        return info.label, "", t("saves.damaged", reason=info.damaged)
+        return info.label, "", t("saves.damaged", reason=t(f"save.reason.{info.damaged}"))
     if not info.summary_ok:
         return info.label, local_time(info.saved_at), t("saves.summary_unavailable")
     if info.scores:
@@ -247,7 +247,8 @@ class SavesScene(UIScene):
     def load(self, path: Path) -> None:
         from game.scenes.dialog import show_message
 
-        loaded, messages = saves.load_with_recovery(path)
+        loaded, notices = saves.load_with_recovery(path)
+        messages = [notice_text(n) for n in notices]
         if loaded is None:
             self.refresh()
             self.rebuild()

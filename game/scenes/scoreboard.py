@@ -12,8 +12,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import i18n
+from game.resources import get_font
 from game.rules.cards import DECK
-from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.scenes.base import Scene
 from game.ui import card_art
 from game.ui import table_widgets as tw
@@ -192,7 +192,8 @@ class ScoreboardScene(Scene):
             totals = self.match.get("totals", totals)
         row_h = px(34) if n > 6 else px(40)
         name_w = px(150)
-        pts_w = px(70)
+        # as wide as its heading needs (a wordier language), at least 70 px
+        pts_w = max(px(70), get_font(fs(14), True).size(t("score.points"))[0] + px(10))
         col_w = px(52)
         tot_w = px(70)
         hand_w = box.w - px(40) - name_w - pts_w - col_w * len(rounds) - tot_w

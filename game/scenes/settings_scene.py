@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from game.i18n import t
+from game.i18n import LANGUAGES, t, tl
 from game.ui.widgets import UIScene, draw_panel, oid
 
 if TYPE_CHECKING:
     from game.app import App
 
-LANGUAGE_NAMES = (("中文", "zh"), ("English", "en"))
+# Each language by its own name (catalogue id ``language.name`` of that language).
+LANGUAGE_NAMES = tuple((tl(code, "language.name"), code) for code in LANGUAGES)
 ANIM_SPEEDS = ("slow", "normal", "fast", "off")
 CARD_SIZES = ("small", "medium", "large")
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1280, 800), (1600, 900), (1920, 1080))

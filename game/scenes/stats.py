@@ -15,7 +15,6 @@ from pygame_gui.elements import UIDropDownMenu
 
 from game.i18n import t
 from game.resources import get_font
-from game.scenes import strings_saves  # noqa: F401 - registers the strings
 from game.storage.stats import PlayerStats, StatsStore
 from game.ui import theme
 from game.ui.chart import draw_line_chart

@@ -38,7 +38,6 @@ from game.rules.cards import COLOURS, DECK, Colour, Kind
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
-from game.scenes import strings_table  # noqa: F401 - registers the strings
 from game.scenes.base import Scene
 from game.scenes.table_director import Director
 from game.ui import card_art
@@ -319,8 +318,8 @@ class TableScene(Scene):
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
         self.scoreboard_shown = False
-        self.ctl.next_round()
-        self.ingest(self.ctl.take_events())  # once: the controller keeps them pending too
+        self.ctl.next_round()  # its events also wait in take_events(): ingest them once
+        self.ingest(self.ctl.take_events())
 
     # ------------------------------------------------------------ controls
     def can_act(self) -> bool:
@@ -539,7 +538,12 @@ class TableScene(Scene):
             return
         lang = i18n.language()
         a = choice.action
-        reason = choice.reason_zh if lang == "zh" else choice.reason_en
+        if choice.reasons:
+            reason = t("log.sep").join(
+                t(f"hint.{key}", colour=colour_name(colour, lang), n=n)
+                for key, colour, n in choice.reasons)
+        else:  # a bot from outside that explains itself in words
+            reason = choice.reason_zh if lang == "zh" else choice.reason_en
         if isinstance(a, Play):
             what = ", ".join(card_name(c, lang) for c in a.cards)
             ids = [c.id for c in self.hand.cards]
@@ -633,8 +637,8 @@ class TableScene(Scene):
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if 0 <= self.hand.focus < len(self.hand.cards):
                 self.click_card(self.hand.focus, bool(event.mod & pygame.KMOD_SHIFT))
-        elif k == pygame.K_d:
-            self._key_action((Draw, Pass))
+        elif k == pygame.K_d:  # facing a penalty or a Wild Draw Four, D takes the cards
+            self._key_action((Draw, Pass, Accept))
         elif k == pygame.K_u:
             self._key_action((CallUno,))
         elif k == pygame.K_c:

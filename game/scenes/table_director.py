@@ -21,17 +21,9 @@ RED = (222, 41, 48)
 GOLD = (232, 197, 71)
 CREAM = (245, 240, 225)
 
-_BUBBLES = {
-    "uno": ("UNO!", "UNO!", RED),
-    "caught": ("Caught!", "抓到了！", RED),
-    "false_uno": ("Too early!", "喊早了！", RED),
-    "skip": ("Skipped!", "跳过！", GOLD),
-    "jump_in": ("Jump in!", "抢牌！", GOLD),
-    "challenge": ("Challenge!", "质疑！", GOLD),
-    "pass": ("Keep", "保留", CREAM),
-    "deflect": ("Deflect!", "转嫁！", GOLD),
-    "swap": ("Swap!", "换牌！", GOLD),
-}
+# Bubble colours; the words are catalogue ids ``bubble.<kind>``.
+_BUBBLES = {"uno": RED, "caught": RED, "false_uno": RED, "skip": GOLD, "jump_in": GOLD,
+            "challenge": GOLD, "pass": CREAM, "deflect": GOLD, "swap": GOLD}
 
 
 class Director:
@@ -101,10 +93,8 @@ class Director:
         self.table.anim.push(step)
 
     def _bubble(self, ev: Event, key: str, seat: int) -> None:
-        en, zh, colour = _BUBBLES[key]
-        from game import i18n
-        label = zh if i18n.language() == "zh" else en
-        self.table.add_effect(Effect("bubble", self.plate_point(seat), 1.4, label, colour))
+        self.table.add_effect(Effect("bubble", self.plate_point(seat), 1.4, t(f"bubble.{key}"),
+                                     _BUBBLES[key]))
 
     def _event(self, ev: Event) -> None:
         lay = self.table.layout
@@ -171,10 +161,7 @@ class Director:
                 step.on_start.append(lambda: self._sound("uno"))
             if k == "challenge":
                 def verdict() -> None:
-                    from game import i18n
-                    zh = i18n.language() == "zh"
-                    msg = (("犯规！" if zh else "Guilty!") if ev.value
-                           else ("没犯规" if zh else "Not guilty"))
+                    msg = t("bubble.guilty") if ev.value else t("bubble.not_guilty")
                     self.table.add_effect(Effect("bubble", self.plate_point(ev.target), 1.8, msg,
                                                  RED if ev.value else GOLD))
                 step.on_end.append(verdict)

@@ -12,7 +12,6 @@ import pygame
 from game import i18n
 from game.rules.cards import COLOURS, Colour
 from game.rules.view import Phase
-from game.scenes import strings_party  # noqa: F401 - registers the strings (phone seats)
 from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.animations import Effect
@@ -72,7 +71,7 @@ def _line2_text(lang: str, n: int, score: int, rank: int) -> str:
     score, or its place once out (``rank`` > 0)."""
     if rank:
         return t("tbl.out", n=rank)
-    cards = t("tbl.card1") if n == 1 else t("tbl.cards", n=n)
+    cards = i18n.nt("tbl.cards", n)
     return f"{cards} · {t('tbl.score', n=score)}"
 
 
@@ -340,7 +339,10 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         colour = tw.MUTED
     if scene.viewer < 0:
         msg = (t("tbl.spectator") + (" · " + msg if msg else ""))
-    if msg and not scene.picker.open and scene.hover_tip is None:
+    tip = scene.hover_tip[1] if scene.hover_tip is not None and not scene.picker.open else ""
+    if scene.toast is not None and scene.toast[0] == tip:
+        tip = ""  # the toast already says why: once is enough
+    if msg and not scene.picker.open and not tip:
         img = tw.text(msg, lay.font_px(17), colour, True)
         r = img.get_rect(midbottom=(lay.table.centerx, y))
         back = r.inflate(px(20), px(6))
@@ -353,9 +355,8 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
         box = r.inflate(px(28), px(14))
         tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
         surface.blit(img, r)
-    if scene.hover_tip is not None and not scene.picker.open:
+    if tip:
         # Why the hovered card cannot be played: in place of the turn prompt.
-        tip = scene.hover_tip[1]
         img = tw.fit_text(tip, lay.font_px(15), lay.table.w - px(60), tw.CREAM, True)
         r = img.get_rect(midbottom=(lay.table.centerx, y))
         box = r.inflate(px(20), px(6))

@@ -24,14 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import __version__
 from game.config import MatchConfig, UntrustedLevel, check_text
-from game.i18n import register, t
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
+from game.rules.persist import upgrade_v1
 from game.rules.settings import RuleSettings
 from game.storage.atomic import (
     atomic_write_bytes,
@@ -42,14 +42,24 @@ from game.storage.atomic import (
     write_failure_reason,
 )
 
-FORMAT = 1
+FORMAT = 2
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 
 # UPGRADES[n] turns a format-n document into a format-(n + 1) document (checksum
 # already verified; the result is not re-checksummed). Add one entry per new format.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+def _upgrade_1(doc: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 -> 2: the snapshot no longer repeats the action list, and holds
+    the engine-2.0 state fields (``game.rules.persist.upgrade_v1``)."""
+    snapshot = doc.get("snapshot")
+    if isinstance(snapshot, dict):
+        snapshot = {k: v for k, v in snapshot.items() if k != "actions"}
+        doc["snapshot"] = upgrade_v1(snapshot)
+    return doc
 
-__all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatch", "SlotInfo",
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1}
+
+__all__ = ["FORMAT", "UPGRADES", "REASONS", "Notice", "SaveError", "SaveMeta", "LoadedMatch", "SlotInfo",
            "save_match", "load_match", "parse_save", "read_info", "quarantine",
            "load_with_recovery", "autosave_path", "autosave", "load_autosave", "clear_autosave",
            "save_slot", "slot_path", "list_slots", "delete_slot", "archive_finished",
@@ -58,27 +68,6 @@ __all__ = ["FORMAT", "UPGRADES", "REASONS", "SaveError", "SaveMeta", "LoadedMatc
 REASONS = ("missing", "unreadable", "empty", "truncated", "invalid_json", "bad_checksum",
            "unknown_format", "newer_format", "bad_replay", "bad_data", "untrusted_level",
            "write_failed")
-
-register(
-    en={
-        "save.damaged": "The save \"{name}\" could not be loaded ({reason}). It was moved aside as \"{moved}\".",
-        "save.newer": "The save \"{name}\" was made by a newer version of the game; it was left untouched.",
-        "save.from_backup": "Restored the previous save from the backup copy \"{name}\".",
-        "save.lost": "No usable backup was found: the match could not be restored.",
-        "save.untrusted": "The save \"{name}\" asks for a computer player \"{level}\" that is "
-                          "not built into the game, so it was not loaded (a file may only name "
-                          "the built-in levels). It was moved aside as \"{moved}\".",
-    },
-    zh={
-        "save.damaged": "存档“{name}”无法读取（{reason}），已移到“{moved}”。",
-        "save.newer": "存档“{name}”由更新版本的游戏创建，已保持原样。",
-        "save.from_backup": "已从备份“{name}”恢复上一次的存档。",
-        "save.lost": "没有可用的备份，无法恢复这局游戏。",
-        "save.untrusted": "存档“{name}”要求使用游戏未内置的电脑玩家“{level}”，为安全起见未载入"
-                          "（文件只能使用内置的难度）。已移到“{moved}”。",
-    },
-)
-
 
 class SaveError(Exception):
     """The one error type of this module; ``reason`` is one of :data:`REASONS`.
@@ -172,7 +161,7 @@ def build_save_from_snapshot(config: MatchConfig, snapshot: dict[str, Any],
         "match_id": match_id,
         "config": config.to_dict(),
         "actions": list(snapshot["actions"]),
-        "snapshot": snapshot,
+        "snapshot": {k: v for k, v in snapshot.items() if k != "actions"},  # (stored once)
         "summary": {
             "players": [s.name for s in config.seats],
             "scores": list(snapshot["scores"]),
@@ -320,7 +309,14 @@ def _rebuild(doc: dict[str, Any]) -> tuple[MatchConfig, Game]:
         raise SaveError("bad_data", f"the save does not describe a match: {exc!r}") from None
     try:
         game = Game.replay(config.settings, len(config.seats), config.seed, actions)
-        if _plain(game.to_dict()) != snapshot:
+        replayed = _plain(game.to_dict())
+        replayed.pop("actions")  # (the log just replayed)
+        # T7's idle-turn counters follow from the replay alone; saves made before
+        # the turn limit count them differently, so they are not compared.
+        for key in ("dry_turns", "turns"):
+            replayed.pop(key, None)
+            snapshot.pop(key, None)
+        if replayed != snapshot:
             raise SaveError("bad_replay", "the action log does not lead to the saved position")
         game.check_invariants()
     except SaveError:
@@ -414,28 +410,41 @@ def read_info(path: Path | str) -> SlotInfo:
 
 # -------------------------------------------------------------- recovery ----
 
-def _set_aside(path: Path, err: SaveError, messages: list[str]) -> None:
+class Notice(NamedTuple):
+    """A message for the player, in no language: catalogue id ``key`` and its
+    ``params``. A ``reason`` param is a :data:`REASONS` code (the UI shows the
+    words of ``save.reason.<code>``)."""
+
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+
+
+def _note(key: str, **params: str) -> Notice:
+    return Notice(key, tuple(params.items()))
+
+
+def _set_aside(path: Path, err: SaveError, messages: list[Notice]) -> None:
     if err.reason == "newer_format":
-        messages.append(t("save.newer", name=path.name))
+        messages.append(_note("save.newer", name=path.name))
         return
     if err.reason in ("missing", "unreadable"):
         return
     moved = quarantine(path)
     moved_name = moved.name if moved else path.name
     if err.reason == "untrusted_level":
-        messages.append(t("save.untrusted", name=path.name, level=err.level, moved=moved_name))
+        messages.append(_note("save.untrusted", name=path.name, level=err.level, moved=moved_name))
         return
-    messages.append(t("save.damaged", name=path.name, reason=err.message, moved=moved_name))
+    messages.append(_note("save.damaged", name=path.name, reason=err.reason, moved=moved_name))
 
 
-def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]:
+def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[Notice]]:
     """Load ``path``; if it is damaged, set it aside and fall back to ``path.bak``.
 
-    Returns the match (or None) and messages for the player. Nothing is ever
+    Returns the match (or None) and notices for the player. Nothing is ever
     overwritten; damaged files are renamed, not deleted.
     """
     path = Path(path)
-    messages: list[str] = []
+    messages: list[Notice] = []
     try:
         return load_match(path), messages
     except SaveError as exc:
@@ -448,10 +457,10 @@ def load_with_recovery(path: Path | str) -> tuple[LoadedMatch | None, list[str]]
         except SaveError as exc:
             _set_aside(bak, exc, messages)
         else:
-            messages.append(t("save.from_backup", name=bak.name))
+            messages.append(_note("save.from_backup", name=bak.name))
             return loaded, messages
     if first.reason != "missing":
-        messages.append(t("save.lost"))
+        messages.append(_note("save.lost"))
     return None, messages
 
 
@@ -475,7 +484,7 @@ def autosave(config: MatchConfig, game: Game, match_id: str = "") -> Path:
     return save_match(autosave_path(), config, game, label=None, match_id=match_id)
 
 
-def load_autosave() -> tuple[LoadedMatch | None, list[str]]:
+def load_autosave() -> tuple[LoadedMatch | None, list[Notice]]:
     return load_with_recovery(autosave_path())
 
 

@@ -1,0 +1,115 @@
+"""What one decision costs the engine, Official against the sheet house rules (H4).
+
+Two measurements, both printed:
+
+1. The same table under both presets: seeded rounds of the random agent (as
+   ``uno-sim`` and the RLCard benchmark play) at ``--seats`` seats, on turn only. A decision is the engine's whole share of it: the
+   PlayerView, ``legal_actions`` and ``apply``. Prints mean, p95 and worst per
+   decision for each preset, and the sheet/Official ratio of the means.
+2. The worst decision with a 40-card hand under the sheet preset: ``--hands``
+   random 40-card hands (random top card, the rest in the piles), each timed
+   on the view and ``legal_actions`` for that seat (the least of three runs).
+
+    python benchmarks/decision_cost.py --games 300 --hands 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.random_agent import RandomAgent  # noqa: E402
+from game.rules.cards import DECK  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
+from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES, RuleSettings  # noqa: E402
+from game.rules.state import RoundState  # noqa: E402
+
+
+def table_costs(settings: RuleSettings, seats: int, seeds: range) -> list[float]:
+    """Seconds per decision over seeded rounds of random legal play."""
+    clock = time.perf_counter
+    costs: list[float] = []
+    for seed in seeds:
+        g = Game.new(settings, seats, seed)
+        agents = [RandomAgent(seed * 100 + s) for s in range(seats)]
+        while not (g.round_over or g.is_over):
+            seat = g.to_act
+            t0 = clock()
+            view = g.view(seat)
+            legal = g.legal_actions(seat)
+            t1 = clock()
+            action = agents[seat].choose(view, legal)
+            assert action is not None
+            t2 = clock()
+            g.apply(action)
+            costs.append(t1 - t0 + clock() - t2)
+    return costs
+
+
+def big_hand_costs(hands: int, size: int = 40) -> list[float]:
+    """Seconds for the view and legal_actions of a ``size``-card hand (sheet rules)."""
+    clock = time.perf_counter
+    costs: list[float] = []
+    for seed in range(hands):
+        g = Game.new(SHEET_HOUSE_RULES, 2, seed)
+        rng = random.Random(seed)
+        ids = list(range(len(DECK)))
+        rng.shuffle(ids)
+        coloured = [c for c in ids if DECK[c].colour is not None]
+        top = coloured[0]
+        rest = [c for c in ids if c != top]
+        r = g.state.round = RoundState.fresh(2, rest[size + 7:])
+        r.hands = [rest[:size], rest[size:size + 7]]
+        r.discard = [top]
+        r.colour = DECK[top].colour
+        r.to_act = r.current = 0
+        g.check_invariants()
+        best = float("inf")
+        for _ in range(3):  # the least of three: the machine's other load aside
+            t0 = clock()
+            g.view(0)
+            g.legal_actions(0)
+            best = min(best, clock() - t0)
+        costs.append(best)
+    return costs
+
+
+def summary(costs: list[float]) -> str:
+    ms = sorted(c * 1000 for c in costs)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return (f"{len(ms):>7} decisions  mean {statistics.fmean(ms):.4f} ms  "
+            f"median {statistics.median(ms):.4f} ms  p95 {p95:.4f} ms  worst {ms[-1]:.3f} ms")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--games", type=int, default=300, help="rounds per preset")
+    p.add_argument("--hands", type=int, default=2000, help="40-card hands to time")
+    args = p.parse_args()
+    table_costs(OFFICIAL, args.seats, range(5))  # warm up
+    official: list[float] = []
+    sheet: list[float] = []
+    for start in range(0, args.games, 10):  # in turns, so the machine's load hits both alike
+        seeds = range(start, min(start + 10, args.games))
+        official += table_costs(OFFICIAL, args.seats, seeds)
+        sheet += table_costs(SHEET_HOUSE_RULES, args.seats, seeds)
+    print(f"{args.seats} seats, {args.games} rounds of the random agent per preset")
+    print(f"  official: {summary(official)}")
+    print(f"  sheet:    {summary(sheet)}")
+    print(f"  sheet / official per decision: mean "
+          f"{statistics.fmean(sheet) / statistics.fmean(official):.2f}x, median "
+          f"{statistics.median(sheet) / statistics.median(official):.2f}x")
+    big = big_hand_costs(args.hands)
+    print(f"40-card hands, sheet rules, view + legal_actions: {summary(big)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,94 @@
+"""Setup (S2-S5): the dealer, the deal, and the first card turned."""
+
+from __future__ import annotations
+
+from .cards import DECK, Kind
+from .events import DrawReason, Event, EventKind
+from .piles import draw_cards
+from .state import MatchState, RoundState
+from .turns import begin_turn, next_seat
+from .view import Phase
+
+HAND_SIZE = 7  # S3
+
+
+def choose_dealer(m: MatchState) -> None:
+    """S2: everyone draws; the highest number card deals; others and ties draw again."""
+    deck = list(range(len(DECK)))
+    m.rng.shuffle(deck)
+    candidates = list(range(m.seats))
+    while True:
+        drawn: dict[int, int] = {}
+        for seat in candidates:
+            cid = deck.pop()
+            m.emit(Event(EventKind.DEALER_DRAW, seat=seat, cards=(cid,)))
+            number = DECK[cid].number
+            drawn[seat] = -1 if number is None else number
+            if not deck:
+                deck = list(range(len(DECK)))
+                m.rng.shuffle(deck)
+        best = max(drawn.values())
+        tied = [s for s in candidates if drawn[s] == best]
+        if best >= 0 and len(tied) == 1:
+            m.dealer = tied[0]
+            break
+        candidates = tied if best >= 0 else [s for s in candidates if drawn[s] < 0]
+    m.emit(Event(EventKind.DEALER, seat=m.dealer))
+
+
+def deal_round(m: MatchState) -> None:
+    """S3: a fresh round; seven cards each, one at a time from the dealer's left."""
+    m.round_no += 1
+    pile = list(range(len(DECK)))
+    m.rng.shuffle(pile)
+    r = m.round = RoundState.fresh(m.seats, pile)
+    m.emit(Event(EventKind.ROUND_START, seat=m.dealer, value=m.round_no))
+    m.emit(Event(EventKind.SHUFFLE, value=len(pile)))
+    for _ in range(HAND_SIZE):
+        for i in range(1, m.seats + 1):
+            seat = (m.dealer + i) % m.seats
+            cid = r.draw_pile.pop()
+            r.hands[seat].append(cid)
+            m.emit(Event(EventKind.DEAL, seat=seat, cards=(cid,)))
+    turn_start_card(m)
+
+
+def turn_start_card(m: MatchState) -> None:
+    """S4/S5: turn the first card and apply its effect."""
+    s = m.settings
+    r = m.round
+    while True:
+        cid = r.draw_pile.pop()
+        card = DECK[cid]
+        if card.kind is Kind.WILD_DRAW_FOUR or (
+                s.start_card == "reflip_actions" and card.kind is not Kind.NUMBER):
+            m.emit(Event(EventKind.START_CARD_RETURN, cards=(cid,)))
+            r.draw_pile.append(cid)
+            m.rng.shuffle(r.draw_pile)
+            m.emit(Event(EventKind.SHUFFLE, value=len(r.draw_pile)))
+            continue
+        break
+    r.discard.append(cid)
+    r.colour = card.colour
+    m.emit(Event(EventKind.START_CARD, cards=(cid,), colour=card.colour))
+    r.first_colour_only = s.start_match == "colour_only"
+    first = next_seat(m, m.dealer)
+    if s.first_player == "count_off" and card.number is not None:
+        first = (m.dealer + card.number) % m.seats
+    if card.kind is Kind.SKIP:
+        m.emit(Event(EventKind.SKIP, seat=first))
+        begin_turn(m, next_seat(m, first))
+    elif card.kind is Kind.REVERSE:
+        r.direction = -1
+        m.emit(Event(EventKind.DIRECTION, value=-1))
+        begin_turn(m, m.dealer)
+    elif card.kind is Kind.DRAW_TWO:
+        draw_cards(m, first, 2, DrawReason.PENALTY)
+        m.emit(Event(EventKind.SKIP, seat=first))
+        begin_turn(m, next_seat(m, first))
+    elif card.kind is Kind.WILD:
+        r.current = r.to_act = first
+        r.phase = Phase.CHOOSE_COLOUR
+        m.emit(Event(EventKind.TURN, seat=first, reason=Phase.CHOOSE_COLOUR.value))
+    else:
+        begin_turn(m, first)

@@ -1,0 +1,456 @@
+"""Legality: one "why not" per action type, used by both ``legal_actions`` and ``apply``.
+
+:func:`refusal` answers "why may this action not be taken now?" with the
+rule ID that refuses it, or ``None`` when it may. :func:`legal_actions` offers
+exactly the actions ``refusal`` lets through (for card plays it generates
+them from the hand and checks each with the same card predicates), so
+"offered" and "accepted" cannot drift.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColour,
+    Draw,
+    JumpIn,
+    NextRound,
+    Pass,
+    Play,
+    SwapHands,
+    WrongPlay,
+)
+from .cards import COLOURS, DECK, Card, Colour, Kind
+from .piles import can_draw
+from .state import MatchState, PenaltyKind
+from .view import Phase
+
+Refusal = tuple[str, str]  # (rule id, message)
+
+
+def _face_numbers() -> tuple[int, ...]:
+    number: dict[tuple[Kind, int | None], int] = {}
+    return tuple(number.setdefault(c.face, len(number)) for c in DECK)
+
+
+FACE: Final[tuple[int, ...]] = _face_numbers()
+"""Card.face as one int per card id: "the same number or symbol" is an equal FACE."""
+
+
+def _twins() -> tuple[int, ...]:
+    out = [-1] * len(DECK)
+    seen: dict[tuple[Colour | None, int], int] = {}
+    for c in DECK:
+        if c.colour is None:
+            continue
+        key = (c.colour, FACE[c.id])
+        if key in seen:
+            out[c.id], out[seen[key]] = seen[key], c.id
+        else:
+            seen[key] = c.id
+    return tuple(out)
+
+
+TWIN: Final[tuple[int, ...]] = _twins()
+"""H3: the id of the identical coloured card (same colour and face), or -1 for wilds."""
+
+_FINISH_FORBIDDEN: Final = frozenset({Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR})
+_PLAY_PHASES: Final = frozenset({Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE,
+                                 Phase.PENALTY, Phase.SKIP_RELAY})
+_DECISION_PHASES: Final = frozenset({Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY})
+_NOT_YOUR_TURN: Final = ("turn", "It is not your turn.")
+
+
+# ------------------------------------------------------------------ card plays
+def match_error(m: MatchState, card: Card) -> Refusal | None:
+    """T1 (and S4 colour_only): does ``card`` match the pile in a normal turn?"""
+    if card.colour is None:
+        return None  # T1: a wild can always be played (T2 is judged by a challenge, T5)
+    r = m.round
+    if r.first_colour_only:
+        if card.colour is r.colour:
+            return None
+        return ("S4", "The first play must follow the turned card's colour (or be a wild).")
+    if card.colour is r.colour or FACE[card.id] == FACE[r.discard[-1]]:
+        return None
+    return ("T1", "It matches neither the colour in effect nor the top card's number or symbol.")
+
+
+def answer_error(m: MatchState, ids: tuple[int, ...], first: Card) -> Refusal | None:
+    """H1/H4/H5: may these cards answer the pending draw penalty?"""
+    s = m.settings
+    r = m.round
+    kind = first.kind
+    pending = r.penalty.kind if r.penalty is not None else None
+    if kind is Kind.DRAW_TWO and s.stack_rule != "off":
+        if pending is PenaltyKind.PLUS2:
+            return None
+        if s.pair_on_plus4 and len(ids) == 2 and DECK[ids[0]].colour is DECK[ids[1]].colour:
+            return None  # H4 pair_on_plus4: a same-colour pair of Draw Twos on a +4
+        return ("H1", "A Draw Two cannot be stacked on a Wild Draw Four.")
+    if kind is Kind.WILD_DRAW_FOUR and s.stack_rule != "off":
+        if pending is PenaltyKind.PLUS4 or s.stack_rule == "plus2_to_plus4":
+            return None
+        return ("H1", "Under same-kind stacking a Wild Draw Four cannot go on a Draw Two.")
+    if kind in (Kind.SKIP, Kind.REVERSE) and s.deflect:
+        if len(ids) > 1:
+            return ("H5", "Deflect with a single Skip or Reverse.")
+        if first.colour is r.colour:
+            return None
+        return ("H5", "Only a Skip or Reverse of the colour in effect deflects the penalty.")
+    if s.stack_rule == "off" and not s.deflect:
+        return ("T4", "You were hit by a draw card: take the cards (or challenge a Wild Draw Four).")
+    return ("H1", "Only a draw card (stacking) or a Skip/Reverse of the colour in effect "
+            "(deflect) answers a penalty.")
+
+
+def turn_error(m: MatchState, seat: int) -> Refusal | None:
+    """May ``seat`` play cards at all right now?"""
+    r = m.round
+    if r.phase not in _PLAY_PHASES:
+        return ("phase", "No card can be played now.")
+    if seat != r.to_act:
+        return _NOT_YOUR_TURN
+    return None
+
+
+def card_error(m: MatchState, ids: tuple[int, ...], first: Card, hand_size: int) -> Refusal | None:
+    """The card rules of playing ``ids`` (held, one face) led by ``first``.
+
+    Reads the cards only as a set (how many, their colours), never which is on top."""
+    r = m.round
+    phase = r.phase
+    if phase is Phase.PLAY:
+        err = match_error(m, first)
+    elif phase is Phase.KEEP_OR_PLAY:
+        if len(ids) > 1 or ids[0] != r.drawn:
+            return ("T3", "After drawing you may only play the card you just drew.")
+        err = match_error(m, first)
+    elif phase is Phase.SKIP_RELAY:
+        err = None if first.kind is Kind.SKIP else (
+            "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
+    else:
+        err = answer_error(m, ids, first)
+    if err is None and len(ids) == hand_size and m.settings.no_action_finish \
+            and first.kind in _FINISH_FORBIDDEN:
+        return ("H6", "Your last card may not be a Skip, Reverse or Wild: draw instead.")
+    return err
+
+
+def cards_error(m: MatchState, ids: tuple[int, ...], hand_size: int) -> Refusal | None:
+    """The card rules of a play whose cards are held and share a face. H4: the
+    cards below the top have no order; the play is legal when one of them may
+    lead (be played first), judged by :func:`card_error`."""
+    first_err: Refusal | None = None
+    for lead in ids[:-1] if len(ids) > 1 else ids:
+        err = card_error(m, ids, DECK[lead], hand_size)
+        if err is None:
+            return None
+        if first_err is None:
+            first_err = err
+    return first_err
+
+
+def play_error(m: MatchState, seat: int, ids: tuple[int, ...]) -> Refusal | None:
+    """Why ``seat`` may not play ``ids`` now (None: it may, given a valid colour)."""
+    err = turn_error(m, seat)
+    if err is not None:
+        return err
+    hand = m.round.hands[seat]
+    if not ids:
+        return ("T1", "Play at least one card.")
+    for cid in ids:
+        if cid not in hand:
+            return ("T1", "You do not hold that card.")
+    n = len(ids)
+    if n > 1:
+        if not m.settings.multi_play:
+            return ("H4", "One card at a time (playing several is house rule H4, off).")
+        if len(set(ids)) != n:
+            return ("H4", "Each card can be played only once.")
+        face = FACE[ids[0]]
+        if any(FACE[cid] != face for cid in ids):
+            return ("H4", "Cards played together must share a number or symbol.")
+    return cards_error(m, ids, len(hand))
+
+
+def colour_error(ids: tuple[int, ...], colour: Colour | None) -> Refusal | None:
+    """T4: a wild on top names a colour; a coloured card does not."""
+    if DECK[ids[-1]].colour is None:
+        return ("T4", "Name a colour for the wild card.") if colour is None else None
+    if colour is not None:
+        return ("T4", "Only a wild card names a colour.")
+    return None
+
+
+def wd4_guilty(m: MatchState, seat: int, played: tuple[int, ...]) -> bool:
+    """T2/T5: was playing a Wild Draw Four against the rule (judged on the hand left)?"""
+    rule = m.settings.wd4_rule
+    if rule == "free":
+        return False
+    rest = [c for c in m.round.hands[seat] if c not in played]
+    if rule == "no_matching_colour":
+        colour = m.round.colour
+        return any(DECK[c].colour is colour for c in rest)
+    # no_playable_card: holding any other playable card (Wild Draw Fours aside)
+    return any(DECK[c].kind is not Kind.WILD_DRAW_FOUR and match_error(m, DECK[c]) is None
+               for c in rest)
+
+
+# ------------------------------------------------------------- other actions
+def uno_call(m: MatchState, seat: int) -> str:
+    """T6: what a CallUno by ``seat`` would be: '' (refused), 'exposed' (saves
+    itself from a catch), 'early' (before its second-to-last card) or 'false'."""
+    r = m.round
+    if seat == r.uno_exposed:
+        return "exposed"
+    if seat != r.to_act or r.phase in (Phase.ROUND_OVER, Phase.CHOOSE_COLOUR,
+                                       Phase.CHOOSE_SWAP):
+        return ""
+    size = len(r.hands[seat])
+    if size == 2 and r.uno_declared != seat and r.phase is not Phase.SKIP_RELAY:
+        return "early"
+    if m.settings.false_uno_penalty > 0 and r.phase is Phase.PLAY and size > 2 \
+            and can_draw(m):  # (with nothing left to draw the call would cost nothing, T7)
+        return "false"
+    return ""
+
+
+def jump_window(m: MatchState, seat: int) -> bool:
+    """H3: may ``seat`` jump in now, if it holds the twin of the card just played?"""
+    r = m.round
+    return (r.jump_card >= 0 and seat != r.jump_from and seat != r.to_act
+            and r.phase is Phase.PLAY and seat not in r.out)
+
+
+def jump_in_card(m: MatchState, seat: int) -> int:
+    """H3: the card ``seat`` may jump in with now (-1: none)."""
+    if not jump_window(m, seat):
+        return -1
+    twin = TWIN[m.round.jump_card]
+    return twin if twin in m.round.hands[seat] else -1
+
+
+def _out_of_turn_refusal(m: MatchState, action: CallUno | Catch | JumpIn) -> Refusal | None:
+    seat = action.seat
+    r = m.round
+    if r.phase is Phase.ROUND_OVER:
+        return ("R1", "The round is over.")
+    if seat in r.out:
+        return ("R4", "You are out of this round.")
+    if isinstance(action, CallUno):
+        if uno_call(m, seat):
+            return None
+        return ("T6", "You can call UNO when you are down to one card or about to be.")
+    if isinstance(action, Catch):
+        if action.target == seat or action.target != r.uno_exposed:
+            return ("T6", "Nobody can be caught: only a player down to one card who did "
+                    "not call UNO, before the next turn begins.")
+        return None
+    if not jump_window(m, seat):
+        return ("H3", "No jump-in is possible now.")
+    if action.card != jump_in_card(m, seat):
+        return ("H3", "Jump in only with a card identical to the one just played.")
+    return None
+
+
+def refusal(m: MatchState, action: Action) -> Refusal | None:
+    """Why ``action`` may not be taken now, with the rule ID (None: it may)."""
+    seat = action.seat
+    r = m.round
+    if not 0 <= seat < m.seats:
+        return ("turn", "No such seat.")
+    phase = r.phase
+    if phase is Phase.MATCH_OVER:
+        return ("R2", "The match is over.")
+    if isinstance(action, (CallUno, Catch, JumpIn)):
+        return _out_of_turn_refusal(m, action)
+    if seat != r.to_act:
+        return _NOT_YOUR_TURN
+    if isinstance(action, Play):
+        return play_error(m, seat, action.cards) or colour_error(action.cards, action.colour)
+    if isinstance(action, Draw):
+        if phase is not Phase.PLAY:
+            return ("phase", "You cannot draw now.")
+        if m.settings.forced_play and has_play(m, seat):
+            return ("T3", "Forced play: you hold a playable card, so you must play.")
+        return None
+    if isinstance(action, Pass):
+        if phase is not Phase.KEEP_OR_PLAY:
+            return ("phase", "There is no drawn card to keep.")
+        if m.settings.forced_play:
+            return ("T3", "Forced play: the card you drew is playable, so you must play it.")
+        return None
+    if isinstance(action, ChooseColour):
+        return None if phase is Phase.CHOOSE_COLOUR else ("phase", "No colour to choose now.")
+    if isinstance(action, Challenge):
+        return None if phase is Phase.CHALLENGE else (
+            "T5", "Only the player hit by a Wild Draw Four (not on a stack) may challenge.")
+    if isinstance(action, Accept):
+        return None if phase in _DECISION_PHASES else ("phase", "Nothing to accept now.")
+    if isinstance(action, WrongPlay):
+        if m.settings.wrong_play_penalty <= 0:
+            return ("T8", "Wrong-play penalties are off: an unplayable card is simply refused.")
+        if phase is not Phase.PLAY:
+            return ("phase", "Not during this decision.")
+        if action.card not in r.hands[seat]:
+            return ("T8", "You do not hold that card.")
+        if play_error(m, seat, (action.card,)) is None:
+            return ("T8", "That card is playable.")
+        return None
+    if isinstance(action, NextRound):
+        return None if phase is Phase.ROUND_OVER else ("phase", "The round is not over.")
+    if isinstance(action, SwapHands):
+        if phase is not Phase.CHOOSE_SWAP:
+            return ("H7", "Hands are swapped only right after playing a 7 (7-0 rule).")
+        t = action.target
+        if t == seat or not 0 <= t < m.seats or t in r.out:
+            return ("H7", "Swap hands with another player still in the round.")
+        return None
+    return ("phase", "Unknown action.")
+
+
+# ----------------------------------------------------------- move generation
+def _with_colours(seat: int, ids: tuple[int, ...]) -> list[Play]:
+    """The plays of ``ids``: one, or one per colour named when a wild is on top."""
+    if DECK[ids[-1]].colour is None:
+        return [Play(seat=seat, cards=ids, colour=c) for c in COLOURS]
+    return [Play(seat=seat, cards=ids)]
+
+
+def has_play(m: MatchState, seat: int) -> bool:
+    """T3: does ``seat`` hold a card it may play alone now?"""
+    if turn_error(m, seat) is not None:
+        return False
+    hand = m.round.hands[seat]
+    size = len(hand)
+    return any(card_error(m, (c,), DECK[c], size) is None for c in hand)
+
+
+def plays(m: MatchState, seat: int) -> tuple[list[Action], set[int]]:
+    """Every legal Play of ``seat``, and the ids it may play alone."""
+    out: list[Action] = []
+    alone: set[int] = set()
+    if turn_error(m, seat) is not None:
+        return out, alone
+    r = m.round
+    hand = r.hands[seat]
+    size = len(hand)
+    keep = r.phase is Phase.KEEP_OR_PLAY
+    # T3: after drawing, card_error refuses every card but the drawn one.
+    for c in [r.drawn] if keep else hand:
+        card = DECK[c]
+        if card_error(m, (c,), card, size) is None:  # held: play_error's rest holds
+            if card.colour is None:
+                out.extend(_with_colours(seat, (c,)))
+            else:
+                out.append(Play(seat=seat, cards=(c,)))
+            alone.add(c)
+    if m.settings.multi_play and not keep and (alone or r.phase is not Phase.PLAY):
+        # A card that may not be played alone may not lead several either,
+        # except a Draw Two of an H4 pair answering a Wild Draw Four.
+        pairs = m.settings.pair_on_plus4 and r.phase in _DECISION_PHASES
+        leads = None if pairs else {FACE[c] for c in alone}
+        groups: dict[int, list[int]] = {}
+        for c in sorted(hand):
+            f = FACE[c]
+            if leads is None or f in leads:
+                groups.setdefault(f, []).append(c)
+        for group in groups.values():
+            if len(group) > 1:
+                _group_plays(m, seat, group, size, out)
+    return out, alone
+
+
+def _group_plays(m: MatchState, seat: int, group: list[int], size: int,
+                 out: list[Action]) -> None:
+    """H4: every legal play of two or more cards of ``group`` (held ids of one
+    face, in id order): each subset, each card of it on top.
+
+    A subset's play is legal when a card below the top may lead it
+    (:func:`cards_error`); which card is on top does not change whether a card
+    may lead (:func:`card_error` reads only the set), so the leads are found
+    once per subset: with two of them every top works, with one every other.
+    """
+    k = len(group)
+    for mask in range(3, 1 << k):
+        if mask & (mask - 1) == 0:
+            continue  # one card: a single play
+        chosen = tuple([group[i] for i in range(k) if mask >> i & 1])
+        lead = -1
+        for c in chosen:
+            if card_error(m, chosen, DECK[c], size) is None:
+                if lead >= 0:
+                    lead = -2  # two leads: any card may go on top
+                    break
+                lead = c
+        if lead == -1:
+            continue
+        for j, top in enumerate(chosen):
+            if top != lead:
+                out.extend(_with_colours(seat, chosen[:j] + chosen[j + 1:] + (top,)))
+
+
+def legal_actions(m: MatchState, seat: int) -> list[Action]:
+    """Exactly the actions :func:`refusal` lets ``seat`` take now."""
+    r = m.round
+    phase = r.phase
+    if phase is Phase.MATCH_OVER or not 0 <= seat < m.seats:
+        return []
+    if phase is Phase.ROUND_OVER:
+        return [NextRound(seat=seat)] if seat == r.to_act else []
+    out: list[Action] = []
+    if seat in r.out:
+        return out
+    if uno_call(m, seat):
+        out.append(CallUno(seat=seat))
+    if r.uno_exposed >= 0 and r.uno_exposed != seat:
+        out.append(Catch(seat=seat, target=r.uno_exposed))
+    twin = jump_in_card(m, seat)
+    if twin >= 0:
+        out.append(JumpIn(seat=seat, card=twin))
+    if seat != r.to_act:
+        return out
+    if phase is Phase.CHOOSE_COLOUR:
+        out.extend(ChooseColour(seat=seat, colour=c) for c in COLOURS)
+        return out
+    if phase is Phase.CHOOSE_SWAP:
+        out.extend(SwapHands(seat=seat, target=t) for t in r.active() if t != seat)
+        return out
+    found, alone = plays(m, seat)
+    out.extend(found)
+    if phase is Phase.PLAY:
+        if not (m.settings.forced_play and found):
+            out.append(Draw(seat=seat))
+        if m.settings.wrong_play_penalty > 0:
+            # T8: in a normal turn a held card alone is playable exactly when
+            # play_error passes it, which is when plays() offered it.
+            out.extend(WrongPlay(seat=seat, card=c) for c in r.hands[seat] if c not in alone)
+    elif phase is Phase.KEEP_OR_PLAY:
+        if not m.settings.forced_play:
+            out.append(Pass(seat=seat))
+    else:
+        if phase is Phase.CHALLENGE:
+            out.append(Challenge(seat=seat))
+        out.append(Accept(seat=seat))
+    return out
+
+
+def out_of_turn_seats(m: MatchState) -> list[int]:
+    """Seats other than ``to_act`` that have a legal action right now."""
+    r = m.round
+    if r.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return []
+    seats: set[int] = set()
+    if r.uno_exposed >= 0:
+        seats.update(r.active())
+    if r.jump_card >= 0:
+        seats.update(s for s in range(m.seats) if jump_in_card(m, s) >= 0)
+    seats.discard(r.to_act)
+    return sorted(seats)
