@@ -236,15 +236,8 @@ class App:
 
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
         """Leave the menus and sit down at the table (menu kept underneath)."""
-        try:
-            from game.scenes.table import TableScene
-        except ImportError as exc:
-            log.error("table scene unavailable: %s", exc)
-            from game.scenes.dialog import show_message
-
-            show_message(self, i18n.t("dialog.error"), i18n.t("menu.table_missing"))
-            return
         from game.scenes.menu import MenuScene
+        from game.scenes.table import TableScene
 
         self.scenes.clear_to(MenuScene(self))
         if config.phones:  # party mode: the phones join first (game/party)

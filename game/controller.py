@@ -4,25 +4,32 @@ No drawing here. The table calls :meth:`human_act` for clicks and
 :meth:`poll_ai` every frame; every applied batch of events is appended to
 :attr:`pending` (unredacted) for the table to animate and log, and handed to
 the ``on_applied`` hooks (autosave, statistics).
+
+With ``background=True`` (the table) bots think on a worker thread and the
+autosave follows the match on another (:mod:`game.workers`): ``poll_ai``
+asks, and applies the answer on a later frame unless the state moved on.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
 
 from game import i18n
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
 from game.ai.registry import make_agent
 from game.config import MatchConfig
-from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongPlay
+from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, Play, WrongPlay
+from game.rules.cards import COLOURS, DECK
+from game.rules.engine import Game
 from game.rules.errors import IllegalAction
-from game.rules.events import Event, redact
-from game.rules.view import Phase, PlayerView
-from game.storage.background import LatestWriter
+from game.rules.events import Event
+from game.rules.view import PlayerView
+from game.storage import saves, stats
+from game.storage.atomic import write_failure_reason
+from game.workers import AutosaveFollower, BotAnswer, BotJob, BotWorker
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +48,6 @@ def save_failure_reason(exc: BaseException) -> str:
     """``disk_full``, ``read_only`` or ``other`` (storage's ``write_failure_reason``):
     a ``SaveError`` carries its reason; otherwise the first OSError in ``exc``'s
     cause/context chain decides."""
-    from game.storage.atomic import write_failure_reason
-
     seen: BaseException | None = exc
     while seen is not None:
         reason = getattr(seen, "write_reason", "")
@@ -54,22 +59,12 @@ def save_failure_reason(exc: BaseException) -> str:
     return "other"
 
 
-def _optional(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name):
-            return None
-        raise
-
-
 class MatchController:
-    def __init__(self, config: MatchConfig, game: Any = None, *, think_ms: int = 300,
-                 anim_speed: str = "normal", persist: bool = True, match_id: str = "") -> None:
-        from game.rules.engine import Game
-
+    def __init__(self, config: MatchConfig, game: Game | None = None, *, think_ms: int = 300,
+                 anim_speed: str = "normal", persist: bool = True, match_id: str = "",
+                 background: bool = False) -> None:
         self.config = config
-        self.game: Any = game if game is not None else Game.new(
+        self.game: Game = game if game is not None else Game.new(
             config.settings, seats=len(config.seats), seed=config.seed)
         self.anim_speed = anim_speed
         self.match_id = match_id or f"m{config.seed}-{random.getrandbits(32):08x}"
@@ -81,6 +76,7 @@ class MatchController:
         for seat, sc in enumerate(config.seats):
             if sc.kind == "ai":
                 self.agents[seat] = self._agent(sc.level, config.seed * 100 + seat, think_ms)
+        self._bots = BotWorker(self.agents, threaded=background)
         self._hint_agent: Agent | None = None
         self._think_ms = think_ms
         self._next_ai = 0.0  # earliest time (s) the next AI move may happen
@@ -92,7 +88,8 @@ class MatchController:
         # Why the last autosave failed (a save_failure_reason), "" once one works;
         # set by the writer thread, read by the table each frame.
         self.save_problem = ""
-        self._saver = LatestWriter(self._write_autosave)
+        self._saver: AutosaveFollower | None = None
+        self._archived = False  # the finished match is in replays/
         if persist:
             self._install_persistence()
 
@@ -105,13 +102,16 @@ class MatchController:
             log.warning("unknown AI level %r; using random", level)
             return RandomAgent(seed)
 
-    def _write_autosave(self, snapshot: dict[str, Any]) -> None:
-        saves = _optional("game.storage.saves")
-        if saves is None:
-            return
+    def _write_autosave(self, game: Game) -> None:
+        """On the autosave thread: save its copy of the match (archive it once over)."""
         try:
-            saves.save_snapshot(saves.autosave_path(), self.config, snapshot,
-                                match_id=self.match_id)
+            if not game.is_over:
+                saves.save_match(saves.autosave_path(), self.config, game,
+                                 match_id=self.match_id)
+            elif not self._archived:
+                self._archived = True
+                saves.archive_finished(self.config, game, match_id=self.match_id)
+                saves.clear_autosave()
         except Exception as exc:  # noqa: BLE001 - a failed autosave must not stop play
             self._save_failed(exc)
         else:
@@ -131,50 +131,41 @@ class MatchController:
         self.save_problem = ""
 
     def _install_persistence(self) -> None:
-        saves = _optional("game.storage.saves")
-        stats = _optional("game.storage.stats")
-        if saves is not None:
-            def autosave(action: Action, events: list[Event]) -> None:
-                if self.game.is_over:
-                    self.autosave()  # archive the finished match, drop the autosave
-                else:
-                    self._saver.submit(self.game.to_dict())  # after every action
-            self.on_applied.append(autosave)
-        if stats is not None:
-            counted = getattr(stats, "COUNTED_KINDS", None)
+        self._archived = self.game.is_over
+        self._saver = AutosaveFollower(self.game.to_dict(), self._write_autosave)
 
-            def record(action: Action, events: list[Event]) -> None:
-                if counted is not None and not any(e.kind in counted for e in events):
-                    return
-                try:
-                    stats.update_from_events(self.config, events, match_id=self.match_id,
-                                             action_index=len(self.game.actions))
-                except Exception:  # noqa: BLE001 - statistics must never stop play
-                    log.exception("statistics update failed")
-            self.on_applied.append(record)
+        def autosave(action: Action, events: list[Event]) -> None:
+            assert self._saver is not None
+            if self._saver.lost:
+                self._saver.restart(self.game.to_dict())  # rare: the copy failed
+            self._saver.follow(action)  # saved after every action, archived at the end
+
+        def record(action: Action, events: list[Event]) -> None:
+            if not any(e.kind in stats.COUNTED_KINDS for e in events):
+                return
+            try:
+                stats.update_from_events(self.config, events, match_id=self.match_id,
+                                         action_index=len(self.game.actions))
+            except Exception:  # noqa: BLE001 - statistics must never stop play
+                log.exception("statistics update failed")
+        self.on_applied += [autosave, record]
 
     def flush_saves(self, timeout: float = 10.0) -> bool:
         """Wait until the background autosave has written the latest action."""
-        return self._saver.flush(timeout)
+        return self._saver is None or self._saver.flush(timeout)
 
     def autosave(self) -> None:
-        """Save now and wait for it (leaving the table, match end); nothing
+        """Save again now and wait for it (leaving the table); nothing
         without ``persist``."""
-        saves = _optional("game.storage.saves")
-        if saves is None or not self.persist:
-            return
-        self._saver.flush()
-        try:
-            if self.game.is_over:
-                saves.archive_finished(self.config, self.game, match_id=self.match_id)
-                saves.clear_autosave()
-            else:
-                saves.save_match(saves.autosave_path(), self.config, self.game,
-                                 match_id=self.match_id)
-        except Exception as exc:  # noqa: BLE001 - a failed autosave must not stop play
-            self._save_failed(exc)
-        else:
-            self._saved()
+        if self._saver is not None:
+            self._saver.write_now()
+            self._saver.flush()
+
+    def close(self) -> None:
+        """Leaving the table: drop the bot's thought in flight, finish the saves."""
+        self._bots.close()
+        if self._saver is not None:
+            self._saver.flush()
 
     # -- queries ----------------------------------------------------------
     @property
@@ -203,8 +194,21 @@ class MatchController:
         if self.config.seats[seat].kind == "phone":
             self.agents.pop(seat, None)
 
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def round_over(self) -> bool:
+        return self.game.round_over
+
     def view(self, seat: int) -> PlayerView:
-        return self.game.view(seat)  # type: ignore[no-any-return]
+        return self.game.view(seat)
+
+    def save_slot(self, name: str) -> Path:
+        """Save the match under ``name`` in the saves folder (``saves.save_slot``);
+        the path written."""
+        return saves.save_slot(name, self.config, self.game, match_id=self.match_id)
 
     def legal(self, seat: int) -> list[Action]:
         if seat < 0 or self.game.is_over:
@@ -212,10 +216,30 @@ class MatchController:
         return list(self.game.legal_actions(seat))
 
     def why_not(self, seat: int, card_id: int) -> IllegalAction | None:
-        return self.game.why_not(seat, card_id)  # type: ignore[no-any-return]
+        return self.game.why_not(seat, card_id)
 
-    def redacted(self, events: Sequence[Event], viewer: int) -> list[Event]:
-        return [redact(e, viewer) for e in events]
+    def explain(self, seat: int, card_id: int) -> IllegalAction:
+        """Why ``seat`` may not play ``card_id`` now (the table shows it on a
+        refused click): the rule the engine's own check names."""
+        g = self.game
+        if g.to_act != seat:
+            err = g.why_not(seat, card_id)
+            if err is None or err.rule not in ("turn",):
+                return IllegalAction("turn", "It is not your turn.")
+            return err
+        err = g.why_not(seat, card_id)
+        if err is not None:
+            return err
+        try:
+            g.check(Play(seat, (card_id,), None if not DECK[card_id].is_wild else COLOURS[0]))
+        except IllegalAction as exc:
+            return exc
+        return IllegalAction("phase", "That card cannot be played right now.")
+
+    def catch_window_open(self, now: float) -> bool:
+        """A human who just played their second-to-last card still may call UNO
+        (bots wait; hot-seat keeps that human's screen)."""
+        return self._human_window_open(now)
 
     def human_to_act(self) -> int:
         """The human seat the game waits for (-1 when an AI or nobody is on turn)."""
@@ -255,7 +279,8 @@ class MatchController:
             return None
         if self._hint_agent is None:
             self._hint_agent = self._agent("normal", self.config.seed * 100 + 99, self._think_ms)
-        return as_choice(self._hint_agent.choose(self.view(seat), legal))
+        result = self._hint_agent.choose(self.view(seat), legal)
+        return None if result is None else as_choice(result)
 
     # -- AI pacing --------------------------------------------------------
     def delay(self) -> float:
@@ -272,30 +297,75 @@ class MatchController:
             return True
         return any(s in self.agents for s in g.out_of_turn_seats())
 
+    def thinking_seat(self) -> int:
+        """The bot seat whose decision is being worked out (-1: none)."""
+        return self._bots.thinking()
+
     def poll_ai(self, now: float, animations_idle: bool = True) -> list[Event]:
-        """Let at most one AI seat act if its time has come; returns the events."""
+        """Let at most one AI seat act if its time has come; returns the events.
+
+        Asks the bot worker and applies its answer on a later call (in the
+        same call without ``background``); an answer for a state that has
+        moved on since it was asked is dropped."""
         g = self.game
         if not animations_idle or g.is_over or g.round_over:
             return []
         self._track_exposure(now)
-        if now < self._next_ai:
-            return []
-        # Out-of-turn moves first: UNO calls, catches, jump-ins.
+        if self._bots.busy() is not None:
+            answer = self._bots.take()
+            return [] if answer is None else self._use(answer, now)
+        while now >= self._next_ai:
+            job = self._next_job(now)
+            if job is None:
+                return []
+            self._bots.ask(job)
+            # Not even a short wait here: getting the GIL back from a thinking
+            # bot can take tens of milliseconds on a busy machine.
+            answer = self._bots.take()
+            if answer is None:
+                return []  # still thinking: the frame goes on
+            events = self._use(answer, now)
+            if events or not job.offer:
+                return events
+            # a declined out-of-turn offer: the next seat may be asked now
+        return []
+
+    def _next_job(self, now: float) -> BotJob | None:
+        """The next question for a bot: out-of-turn moves first (UNO calls,
+        catches, jump-ins), then the bot on turn."""
+        g = self.game
+        stamp = len(g.actions)
         for seat in g.out_of_turn_seats():
             if seat not in self.agents:
                 continue
-            action = self._out_of_turn(seat, now)
-            if action is not None:
-                return self._ai_apply(action, now)
+            offer = self._out_of_turn(seat, now)
+            if offer:
+                return BotJob(stamp, seat, True, self.view(seat), offer)
         seat = g.to_act
-        if seat not in self.agents:
-            return []
-        if self._human_window_open(now):
-            return []
+        if seat not in self.agents or self._human_window_open(now):
+            return None
         legal = self.legal(seat)
         if not legal:
+            return None
+        return BotJob(stamp, seat, False, self.view(seat), tuple(legal))
+
+    def _use(self, answer: BotAnswer, now: float) -> list[Event]:
+        """Apply a bot's answer unless the game moved on since it was asked."""
+        job, g = answer.job, self.game
+        if answer.error is not None:
+            raise answer.error
+        if job.stamp != len(g.actions) or g.is_over or g.round_over:
+            log.debug("seat %d answered for a state that moved on; dropped", job.seat)
             return []
-        action = as_choice(self.agents[seat].choose(self.view(seat), legal)).action
+        if job.seat not in self.agents:  # party: the phone came back while its bot thought
+            return []
+        if answer.result is None:
+            if not job.offer:
+                log.warning("agent of seat %d gave no action on its turn", job.seat)
+            return []
+        action = as_choice(answer.result).action
+        if job.offer and action not in job.legal:
+            return []
         return self._ai_apply(action, now)
 
     def _ai_apply(self, action: Action, now: float) -> list[Event]:
@@ -325,10 +395,10 @@ class MatchController:
                 return True
         return False
 
-    def _out_of_turn(self, seat: int, now: float) -> Action | None:
-        """Offer a bot its out-of-turn options (UNO call, catch, jump-in) once per
-        situation; catches only after a reaction delay, so a human who calls in
-        time is never sniped. The bot may decline (Easy forgets and is slow)."""
+    def _out_of_turn(self, seat: int, now: float) -> tuple[Action, ...]:
+        """The out-of-turn options (UNO call, catch, jump-in) to offer a bot, once
+        per situation; catches only after a reaction delay, so a human who calls
+        in time is never sniped. The bot may decline (Easy forgets and is slow)."""
         legal = [a for a in self.legal(seat) if isinstance(a, (CallUno, Catch, JumpIn))]
         offer: list[Action] = []
         for a in legal:
@@ -340,20 +410,12 @@ class MatchController:
                     continue
             offer.append(a)
         if not offer:
-            return None
+            return ()
         stamp = len(self.game.actions)
         if self._asked_at != stamp:
             self._asked_at, self._asked = stamp, set()
         key = (seat, tuple(offer))
         if key in self._asked:
-            return None  # already declined in this situation
+            return ()  # already asked in this situation
         self._asked.add(key)
-        result = self.agents[seat].choose(self.view(seat), offer)
-        if result is None:
-            return None
-        action = as_choice(result).action
-        return action if action in offer else None
-
-    # -- helpers for the UI -------------------------------------------------
-    def phase(self) -> Phase:
-        return self.game.phase  # type: ignore[no-any-return]
+        return tuple(offer)

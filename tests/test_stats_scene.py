@@ -32,6 +32,7 @@ def autoplay(seed: int, target: int = 100) -> MatchController:
             ctl.next_round()
         else:
             ctl.poll_ai(now)
+    assert ctl.flush_saves()  # the archive is written in the background
     return ctl
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -15,9 +14,11 @@ from game.i18n import LANGUAGES, t, tl
 from game.resources import get_font
 from game.rules.settings import preset
 from game.scenes.about_scene import AboutScene
+from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import notice_text
+from game.scenes.ui_scene import UIScene
 from game.ui import theme
-from game.ui.widgets import UIScene, column_rects, oid
+from game.ui.widgets import column_rects, oid
 
 if TYPE_CHECKING:
     from game.app import App
@@ -34,32 +35,6 @@ def quick_play_config(seed: int | None = None) -> MatchConfig:
     seats = [SeatConfig("", "human")] + [SeatConfig("", "ai", "normal")] * 3
     return MatchConfig(name_seats(seats), preset("official"),
                        random.randrange(2**31) if seed is None else seed)
-
-
-def has_autosave() -> bool:
-    try:
-        from game.paths import autosave_path
-        from game.storage.atomic import backup_path
-
-        path = autosave_path()
-        return path.is_file() or backup_path(path).is_file()
-    except Exception as exc:  # storage or engine not importable: nothing to continue
-        log.info("continue unavailable: %s", exc)
-        return False
-
-
-def ask_before_discarding(app: App, start: Callable[[], None]) -> None:
-    """Run ``start`` (it begins a new match, which replaces the autosave) at
-    once when no match can be continued; else only once the player chose
-    Discard. Cancel, the default, keeps the match."""
-    if not has_autosave():
-        start()
-        return
-    from game.scenes.dialog import DialogScene
-
-    app.scenes.push(DialogScene(app, t("menu.discard_title"), t("menu.discard_text"),
-                                [(t("dialog.cancel"), None), (t("menu.discard"), start)],
-                                cancel_index=0, default_index=0))
 
 
 # ------------------------------------------------------------------ art

@@ -37,8 +37,9 @@ from game.rules.settings import (
     conflicts,
 )
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
+from game.scenes.ui_scene import UIScene
 from game.ui.theme import px as theme_px
-from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
+from game.ui.widgets import draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App
@@ -512,7 +513,7 @@ class NewGameScene(UIScene):
         s.last_custom_rules = dict(self.model.values) if self.model.preset == "custom" else {}
         s.last_seats = self.model.seats_to_save()
         self.app.save_settings()
-        from game.scenes.menu import ask_before_discarding
+        from game.scenes.discard import ask_before_discarding
 
         ask_before_discarding(self.app, lambda: self.app.start_match(config))
 

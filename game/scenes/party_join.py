@@ -21,9 +21,10 @@ from game.controller import MatchController
 from game.i18n import t
 from game.party.host import PartyHost
 from game.party.server import PARTY_PORTS, lan_address
+from game.scenes.ui_scene import UIScene
 from game.ui import table_widgets as tw
 from game.ui import theme
-from game.ui.widgets import UIScene, draw_panel, oid
+from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
     from game.app import App
@@ -200,18 +201,3 @@ class PartyJoinScene(UIScene):
         qr = self._qr[key]
         surface.blit(qr, qr.get_rect(center=(rect.centerx, rect.y + self.px(44) + side // 2)))
 
-
-def draw_away(host: PartyHost, names: list[str], surface: pygame.Surface, layout: Any) -> None:
-    """On the table, under the ticker at the top left: one line per phone seat whose
-    phone is away (the match waits, or a bot plays for now)."""
-    lines = [t("party.bot", name=names[seat]) if seat in host.bot_seats
-             else t("party.away", name=names[seat]) for seat in host.away()]
-    x = layout.table.x + layout.font_px(14)
-    y = layout.table.y + layout.font_px(118)
-    for line in lines:
-        img = tw.fit_text(line, layout.font_px(15), layout.table.w // 3, tw.GOLD, True)
-        r = img.get_rect(topleft=(x + layout.font_px(10), y))
-        box = r.inflate(layout.font_px(20), layout.font_px(8))
-        tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
-        surface.blit(img, r)
-        y = box.bottom + layout.font_px(6)

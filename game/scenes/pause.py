@@ -9,7 +9,8 @@ import pygame
 
 from game.i18n import t
 from game.rules.settings import RuleSettings
-from game.ui.widgets import UIScene, column_rects, dim, draw_panel, oid
+from game.scenes.ui_scene import UIScene
+from game.ui.widgets import column_rects, dim, draw_panel, oid
 
 if TYPE_CHECKING:
     from game.app import App

@@ -24,6 +24,7 @@ from game.paths import data_dir
 from game.rules.actions import Action
 from game.rules.engine import Game
 from game.rules.events import Event, redact
+from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
 from game.ui import table_widgets as tw
 from game.ui.animations import Animator
@@ -31,7 +32,7 @@ from game.ui.event_text import describe_events
 from game.ui.hand_view import HandView, render_card
 from game.ui.table_layout import TableLayout, compute_layout, hand_rects
 from game.ui.table_model import TableModel
-from game.ui.widgets import UIScene, oid
+from game.ui.widgets import oid
 
 if TYPE_CHECKING:
     from game.app import App
@@ -44,11 +45,14 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # steps per second while playing
 
 
 class _Ctl:
-    """The two things the table's drawing code asks of a MatchController."""
+    """The things the table's drawing code asks of a MatchController."""
 
     def __init__(self, names: list[str], game: Game) -> None:
         self.names = names
         self.game = game
+
+    def thinking_seat(self) -> int:
+        return -1  # a replay has no bot thinking
 
 
 class ReplayTable:

@@ -10,9 +10,10 @@ from pygame_gui.elements import UITextBox
 from game.i18n import t
 from game.resources import get_font
 from game.rules.settings import RuleSettings
+from game.scenes.ui_scene import UIScene
 from game.ui.rules_text import rules_html
 from game.ui.theme import font_size
-from game.ui.widgets import UIScene, draw_panel, oid, wrap_html
+from game.ui.widgets import draw_panel, oid, wrap_html
 
 if TYPE_CHECKING:
     from game.app import App

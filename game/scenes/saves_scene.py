@@ -19,13 +19,15 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.controller import MatchController
 from game.i18n import t
 from game.resources import get_font
 from game.scenes.strings_menus import notice_text
+from game.scenes.ui_scene import UIScene
 from game.storage import saves
 from game.ui import table_widgets as tw
 from game.ui import theme
-from game.ui.widgets import UIScene, draw_panel, oid, wrap_text
+from game.ui.widgets import draw_panel, oid, wrap_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -60,7 +62,7 @@ def running_controller(app: Any) -> Any | None:
     """The MatchController of the table in the scene stack, if a match is running."""
     for scene in reversed(list(app.scenes)):
         ctl = getattr(scene, "ctl", None)
-        if ctl is not None and hasattr(ctl, "game") and not ctl.game.is_over:
+        if isinstance(ctl, MatchController) and not ctl.is_over:
             return ctl
     return None
 
@@ -220,7 +222,7 @@ class SavesScene(UIScene):
 
         ctl = self.controller
         try:
-            path = saves.save_slot(name, ctl.config, ctl.game, match_id=ctl.match_id)
+            path = ctl.save_slot(name)
         except saves.SaveError as exc:
             show_message(self.app, t("saves.title"), t("saves.save_failed", error=exc.message))
             return None
@@ -255,7 +257,7 @@ class SavesScene(UIScene):
             show_message(self.app, self._title(),
                          "\n\n".join(messages) or t("saves.load_failed"))
             return
-        from game.scenes.menu import ask_before_discarding
+        from game.scenes.discard import ask_before_discarding
 
         def start() -> None:  # the loaded match replaces the one Continue would resume
             ask_before_discarding(self.app, lambda: self.app.start_match(loaded.config, loaded))

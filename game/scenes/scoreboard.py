@@ -57,7 +57,7 @@ class ScoreboardScene(Scene):
                 "round": v.round_no}
 
     def _match_data(self) -> dict[str, Any] | None:
-        return self._last("match_end") if self.ctl.game.is_over else None
+        return self._last("match_end") if self.ctl.is_over else None
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -89,7 +89,7 @@ class ScoreboardScene(Scene):
         self.clear()
         w, h = self.app.size
         s = self._scale()
-        n = self.ctl.game.n if hasattr(self.ctl.game, "n") else len(self.ctl.config.seats)
+        n = len(self.ctl.config.seats)
         row_h = round(34 * s) if n > 6 else round(40 * s)
         bw = min(w - round(40 * s), round(900 * s))
         bh = min(h - round(30 * s), round(190 * s) + row_h * (n + 1))
@@ -157,7 +157,7 @@ class ScoreboardScene(Scene):
             title = t("score.match_over")
             winners = self.match.get("winners", [self.match.get("winner", -1)])
             if settings.teams and len(winners) > 1:
-                sub = t("score.team_winner", n=self.ctl.game.teams[winners[0]] + 1)
+                sub = t("score.team_winner", n=self.ctl.view(-1).teams[winners[0]] + 1)
             else:
                 sub = t("score.winner", name=names[self.match.get("winner", 0)])
         else:
@@ -188,7 +188,7 @@ class ScoreboardScene(Scene):
         rounds = history[-MAX_ROUND_COLS:]
         first_round = len(history) - len(rounds) + 1
         totals = d.get("totals") or list(self.ctl.view(-1).scores)
-        if self.ctl.game.is_over and self.match is not None:
+        if self.ctl.is_over and self.match is not None:
             totals = self.match.get("totals", totals)
         row_h = px(34) if n > 6 else px(40)
         name_w = px(150)
@@ -212,7 +212,7 @@ class ScoreboardScene(Scene):
         hands = d.get("hands", [[] for _ in range(n)])
         points = d.get("points", [0] * n)
         winner = d.get("winner", -1)
-        teams = self.ctl.game.teams if self.ctl.config.settings.teams else ()
+        teams = self.ctl.view(-1).teams if self.ctl.config.settings.teams else ()
         mini = max(14, min(px(22), round(row_h / 1.5) - 2))
         for seat in range(n):
             ry = y + seat * row_h

@@ -12,7 +12,8 @@ import pygame
 from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from game.i18n import LANGUAGES, t, tl
-from game.ui.widgets import UIScene, draw_panel, oid
+from game.scenes.ui_scene import UIScene
+from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
     from game.app import App

@@ -15,10 +15,11 @@ from pygame_gui.elements import UIDropDownMenu
 
 from game.i18n import t
 from game.resources import get_font
+from game.scenes.ui_scene import UIScene
 from game.storage.stats import PlayerStats, StatsStore
 from game.ui import theme
 from game.ui.chart import draw_line_chart
-from game.ui.widgets import UIScene, draw_panel, oid
+from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
     from game.app import App

@@ -7,7 +7,6 @@ re-synced from the viewer's PlayerView whenever nothing moves.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import time
 from collections.abc import Callable
@@ -79,7 +78,7 @@ class TableScene(Scene):
                 config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
                 anim_speed=str(_setting(app, "anim_speed", "normal")),
                 persist=bool(getattr(app, "persist", True)),
-                match_id=str(getattr(meta, "match_id", "") or ""))
+                match_id=str(getattr(meta, "match_id", "") or ""), background=True)
         self.ctl = controller
         self.n = len(config.seats)
         humans = config.humans
@@ -130,10 +129,11 @@ class TableScene(Scene):
                 w.clear()
         if self.log_panel is not None:
             self.log_panel.kill()
-        if not self.ctl.game.is_over:
+        if not self.ctl.is_over:
             self.ctl.autosave()
         if self.party is not None:
             self.party.stop()
+        self.ctl.close()
 
     def pause(self) -> None:
         self.overlay_open = True
@@ -268,7 +268,8 @@ class TableScene(Scene):
         if not self.anim.busy():
             if self.log_panel is not None:
                 self.log_panel.flush()
-            self._warm_up(0.003)
+            if self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
+                self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
 
     def update_below(self, dt: float) -> None:
@@ -294,8 +295,7 @@ class TableScene(Scene):
                 or self.toast is not None or (self.party is not None and self.party.busy()))
 
     def _maybe_overlay(self) -> None:
-        g = self.ctl.game
-        if (g.round_over or g.is_over) and not self.scoreboard_shown:
+        if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
             self.scoreboard_shown = True
             from game.scenes.scoreboard import ScoreboardScene
             self.app.scenes.push(ScoreboardScene(self.app, self))
@@ -311,7 +311,7 @@ class TableScene(Scene):
     def _screen_owner(self) -> int:
         """Hot-seat: the human who should hold the screen now (-1: nobody in particular)."""
         exposed = self.ctl.view(-1).uno_exposed
-        if self.ctl.is_human(exposed) and self.ctl._human_window_open(self.now):
+        if self.ctl.is_human(exposed) and self.ctl.catch_window_open(self.now):
             return exposed  # may still call UNO before the screen moves on
         return self.ctl.human_to_act()
 
@@ -334,8 +334,9 @@ class TableScene(Scene):
         plays = [a for a in legal if isinstance(a, Play)]
         self.hand.legal = {c for a in plays for c in a.cards[:1]}
         self.hand.legal |= {a.card for a in legal if isinstance(a, JumpIn)}
-        self.hand.active = bool(legal) and self.ctl.game.to_act == self.viewer
-        phase = self.ctl.game.phase
+        view = self.ctl.view(self.viewer)
+        self.hand.active = bool(legal) and view.to_act == self.viewer
+        phase = view.phase
         if any(isinstance(a, ChooseColour) for a in legal) and not self.picker.open:
             self.open_picker(())
 
@@ -466,20 +467,7 @@ class TableScene(Scene):
             self.show_toast(i18n.t("tbl.wd4_bluff", colour=colour), tw.GOLD, 4.0)
 
     def why_not(self, card_id: int) -> IllegalAction:
-        g = self.ctl.game
-        if g.to_act != self.viewer:
-            err = g.why_not(self.viewer, card_id)
-            if err is None or err.rule not in ("turn",):
-                return IllegalAction("turn", "It is not your turn.")
-            return err
-        err = self.ctl.why_not(self.viewer, card_id)
-        if err is None:
-            try:
-                g.check(Play(self.viewer, (card_id,), None if not DECK[card_id].is_wild else COLOURS[0]))
-            except IllegalAction as exc:
-                return exc
-            return IllegalAction("phase", "That card cannot be played right now.")
-        return err
+        return self.ctl.explain(self.viewer, card_id)
 
     def play_action(self, play: Play) -> None:
         if play.colour is not None or DECK[play.cards[-1]].is_wild:
@@ -508,7 +496,7 @@ class TableScene(Scene):
         self.act(action)
 
     def cancel_picker(self) -> None:
-        if self.picker_cards or self.ctl.game.phase is not Phase.CHOOSE_COLOUR:
+        if self.picker_cards or self.ctl.view(self.viewer).phase is not Phase.CHOOSE_COLOUR:
             self.picker.open = False
             self.picker_cards = ()
             self.refresh_controls(force=True)
@@ -564,12 +552,9 @@ class TableScene(Scene):
         return type(a).__name__
 
     def open_menu(self) -> None:
-        try:
-            mod = importlib.import_module("game.scenes.pause")
-        except ModuleNotFoundError:
-            self.app.back_to_menu()
-            return
-        self.app.scenes.push(mod.PauseScene(self.app, self.config.settings))
+        from game.scenes.pause import PauseScene  # the pause menu leads back to the table
+
+        self.app.scenes.push(PauseScene(self.app, self.config.settings))
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -658,15 +643,13 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table_draw import draw_notice, draw_table
+        from game.scenes.table_draw import draw_away, draw_notice, draw_table
 
         draw_table(self, surface)
         problem = self.ctl.save_problem  # shown until a save works again
         if problem:
             draw_notice(self.layout, surface, t(f"tbl.save_failed.{problem}"))
         if self.party is not None:
-            from game.scenes.party_join import draw_away
-
             draw_away(self.party, self.ctl.names, surface, self.layout)
 
     def add_effect(self, effect: Effect) -> None:

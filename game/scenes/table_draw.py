@@ -15,8 +15,10 @@ from game.rules.view import Phase
 from game.ui import card_art
 from game.ui import table_widgets as tw
 from game.ui.animations import Effect
+from game.ui.widgets import felt_background
 
 if TYPE_CHECKING:
+    from game.party.host import PartyHost
     from game.scenes.table import TableScene
     from game.ui.table_layout import TableLayout
 
@@ -24,13 +26,7 @@ t = i18n.t
 
 
 def _background(size: tuple[int, int]) -> pygame.Surface:
-    try:
-        from game.ui.widgets import felt_background
-        return felt_background(size)
-    except ImportError:  # pragma: no cover - the shell's helpers are missing
-        surf = pygame.Surface(size)
-        surf.fill((18, 92, 58))
-        return surf
+    return felt_background(size)
 
 
 def _level_badge(scene: TableScene, seat: int) -> str:
@@ -255,6 +251,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(_layer.update(base, lambda: _felt(scene, size), _layer_parts(scene, size)), (0, 0))
     if scene.viewer >= 0:
         _draw_bottom(scene, surface)
+    thinking = lay.spot(scene.ctl.thinking_seat())
+    if thinking is not None:
+        tw.draw_thinking_mark(surface, thinking.plate, scene.now)
     scene.anim.draw(surface, scene.render_card)
     for eff in scene.anim.effects:
         _draw_effect(scene, surface, eff)
@@ -330,7 +329,7 @@ def _draw_prompt(scene: TableScene, surface: pygame.Surface) -> None:
     msg = ""
     colour = tw.CREAM
     if scene.viewer >= 0 and not scene.busy() and m.to_act == scene.viewer:
-        phase = scene.ctl.game.phase
+        phase = scene.ctl.view(scene.viewer).phase
         if phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             msg = t("tbl.your_turn") + " — " + t(f"tbl.phase.{phase.value}")
             colour = tw.GOLD
@@ -425,3 +424,19 @@ def _draw_effect(scene: TableScene, surface: pygame.Surface, e: Effect) -> None:
             pygame.draw.circle(ring, (255, 255, 255, round(160 * (1 - p))), (r + 2, r + 2), r,
                                max(2, px(4)))
             surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+
+
+def draw_away(host: PartyHost, names: list[str], surface: pygame.Surface, layout: Any) -> None:
+    """On the table, under the ticker at the top left: one line per phone seat whose
+    phone is away (the match waits, or a bot plays for now)."""
+    lines = [t("party.bot", name=names[seat]) if seat in host.bot_seats
+             else t("party.away", name=names[seat]) for seat in host.away()]
+    x = layout.table.x + layout.font_px(14)
+    y = layout.table.y + layout.font_px(118)
+    for line in lines:
+        img = tw.fit_text(line, layout.font_px(15), layout.table.w // 3, tw.GOLD, True)
+        r = img.get_rect(topleft=(x + layout.font_px(10), y))
+        box = r.inflate(layout.font_px(20), layout.font_px(8))
+        tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
+        surface.blit(img, r)
+        y = box.bottom + layout.font_px(6)

@@ -52,6 +52,12 @@ class TableLayout:
     def font_px(self, v: float) -> int:
         return max(11, round(v * self.scale))
 
+    def spot(self, seat: int) -> SeatSpot | None:
+        """Where ``seat`` sits: a plate around the table or the bottom one."""
+        if self.bottom is not None and self.bottom.seat == seat:
+            return self.bottom
+        return self.seats.get(seat)
+
     def seat_pos(self, seat: int) -> tuple[int, int]:
         if self.bottom is not None and self.bottom.seat == seat:
             return self.hand.center

@@ -258,6 +258,19 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
         pill(surface, "UNO", (rect.right - px(4), rect.top - px(2)), layout.font_px(12), RED)
 
 
+def draw_thinking_mark(surface: pygame.Surface, plate: pygame.Rect, now: float) -> None:
+    """Three dots on the top edge of a bot's plate, lit in turn while it thinks."""
+    r = max(3, plate.h // 10)
+    gap = r * 3
+    x0 = plate.centerx - gap
+    y = plate.top
+    lit = int(now * 4) % 3
+    for i in range(3):
+        colour = GOLD if i == lit else MUTED
+        pygame.draw.circle(surface, INK, (x0 + i * gap, y), r + 1)
+        pygame.draw.circle(surface, colour, (x0 + i * gap, y), r)
+
+
 def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[int, int],
                   count: int, vertical: bool = False) -> None:
     if count <= 0:
