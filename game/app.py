@@ -240,6 +240,11 @@ class App:
         from game.scenes.table import TableScene
 
         self.scenes.clear_to(MenuScene(self))
+        if config.phones:  # party mode: the phones join first (game/party)
+            from game.scenes.party_join import PartyJoinScene
+
+            self.scenes.push(PartyJoinScene(self, config, loaded))
+            return
         self.scenes.push(TableScene(self, config, loaded))
 
     def back_to_menu(self) -> None:
@@ -294,6 +299,9 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        for scene in self.scenes:
+            if scene is not top:
+                scene.update_below(dt)
         if draw:
             self.draw()
         self.frame_count += 1

@@ -8,7 +8,8 @@ from typing import Any, Literal
 
 from game.rules.settings import RuleSettings, check_seats
 
-SeatKind = Literal["human", "ai"]
+SeatKind = Literal["human", "ai", "phone"]
+SEAT_KINDS = ("human", "ai", "phone")  # phone: played from a phone's browser (game/party)
 AI_LEVELS = ("easy", "normal", "hard")
 # Every level a file (save, settings, replay, statistics) may name: the registry's
 # own levels. ``module:Class`` stays a command-line choice and is never read from a file.
@@ -38,6 +39,14 @@ def check_text(value: Any, what: str, limit: int, *, empty: bool = False) -> str
     return value
 
 
+def check_secret(value: Any) -> str:
+    """``value`` if it is a party match's secret (32 lowercase hex digits: 128 bits); else ValueError."""
+    if not (isinstance(value, str) and len(value) == 32
+            and all(ch in "0123456789abcdef" for ch in value)):
+        raise ValueError("the party secret must be 32 lowercase hex digits")
+    return value
+
+
 @dataclass(frozen=True)
 class SeatConfig:
     name: str
@@ -60,7 +69,7 @@ class SeatConfig:
         if extra:
             raise ValueError(f"unknown seat fields: {', '.join(sorted(map(str, extra)))}")
         kind = d.get("kind", "ai")
-        if kind not in ("human", "ai"):
+        if kind not in SEAT_KINDS:
             raise ValueError(f"bad seat kind {kind!r}")
         level = d.get("level", "normal")
         if not isinstance(level, str):
@@ -75,9 +84,16 @@ class MatchConfig:
     seats: tuple[SeatConfig, ...]
     settings: RuleSettings = field(default_factory=RuleSettings)
     seed: int = 0
+    # The per-match secret the phone seats' join tokens derive from (game/party):
+    # kept in the save so the same links work after Continue. "" without phone seats.
+    party_secret: str = ""
 
     def __post_init__(self) -> None:
         check_seats(self.settings, len(self.seats))
+
+    @property
+    def phones(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "phone"]
 
     @property
     def humans(self) -> list[int]:
@@ -89,11 +105,14 @@ class MatchConfig:
         return len(self.humans) >= 2
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "seats": [s.to_dict() for s in self.seats],
             "settings": self.settings.to_dict(),
             "seed": self.seed,
         }
+        if self.party_secret:
+            d["party_secret"] = self.party_secret  # only party matches have one
+        return d
 
     @classmethod
     def from_dict(cls, d: Any) -> MatchConfig:
@@ -101,7 +120,7 @@ class MatchConfig:
         or the rules' SettingsConflict) for anything that is not one."""
         if not isinstance(d, dict):
             raise ValueError("config must be an object")
-        extra = set(d) - {"seats", "settings", "seed"}
+        extra = set(d) - {"seats", "settings", "seed", "party_secret"}
         if extra:
             raise ValueError(f"unknown config fields: {', '.join(sorted(map(str, extra)))}")
         seats, settings, seed = d.get("seats"), d.get("settings"), d.get("seed")
@@ -111,5 +130,8 @@ class MatchConfig:
             raise ValueError("settings must be an object")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"the seed must be a whole number of 0 or more, not {seed!r}")
+        secret = d.get("party_secret", "")
+        if secret != "":
+            check_secret(secret)
         return cls(tuple(SeatConfig.from_dict(s) for s in seats),
-                   RuleSettings.from_dict(settings), seed)
+                   RuleSettings.from_dict(settings), seed, secret)

@@ -74,7 +74,7 @@ class MatchController:
         self.on_applied: list[Hook] = []
         self.agents: dict[int, Agent] = {}
         for seat, sc in enumerate(config.seats):
-            if sc.kind != "human":
+            if sc.kind == "ai":
                 self.agents[seat] = self._agent(sc.level, config.seed * 100 + seat, think_ms)
         self._bots = BotWorker(self.agents, threaded=background)
         self._hint_agent: Agent | None = None
@@ -178,6 +178,21 @@ class MatchController:
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.config.seats) and self.config.seats[seat].kind == "human"
+
+    def is_person(self, seat: int) -> bool:
+        """A person plays ``seat`` now: at this screen or on a phone (not a bot standing in)."""
+        return (0 <= seat < len(self.config.seats) and seat not in self.agents
+                and self.config.seats[seat].kind in ("human", "phone"))
+
+    def take_over(self, seat: int, level: str) -> None:
+        """A bot of ``level`` plays the phone seat ``seat`` until :meth:`release` (party: the
+        phone is away)."""
+        self.agents[seat] = self._agent(level, self.config.seed * 100 + seat, self._think_ms)
+
+    def release(self, seat: int) -> None:
+        """The phone of ``seat`` is back: its bot stands down."""
+        if self.config.seats[seat].kind == "phone":
+            self.agents.pop(seat, None)
 
     @property
     def is_over(self) -> bool:
@@ -342,6 +357,8 @@ class MatchController:
         if job.stamp != len(g.actions) or g.is_over or g.round_over:
             log.debug("seat %d answered for a state that moved on; dropped", job.seat)
             return []
+        if job.seat not in self.agents:  # party: the phone came back while its bot thought
+            return []
         if answer.result is None:
             if not job.offer:
                 log.warning("agent of seat %d gave no action on its turn", job.seat)
@@ -374,7 +391,7 @@ class MatchController:
     def _human_window_open(self, now: float) -> bool:
         """A human who just played their second-to-last card still may call UNO."""
         for seat, since in self._exposed_since.items():
-            if self.is_human(seat) and now - since < CATCH_DELAY.get(self.anim_speed, 1.6):
+            if self.is_person(seat) and now - since < CATCH_DELAY.get(self.anim_speed, 1.6):
                 return True
         return False
 
@@ -387,7 +404,7 @@ class MatchController:
         for a in legal:
             if isinstance(a, Catch):
                 since = self._exposed_since.get(a.target, now)
-                human = self.is_human(a.target)
+                human = self.is_person(a.target)
                 wait = CATCH_DELAY.get(self.anim_speed, 1.6) if human else self.delay()
                 if now - since < wait:
                     continue

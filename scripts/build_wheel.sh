@@ -29,6 +29,7 @@ licences = resources.files("game.assets") / "licenses"
 for name in ("LICENSE.txt", "THIRD-PARTY-NOTICES.txt", "LGPL-2.1.txt"):
     assert (licences / name).is_file(), f"the wheel lacks assets/licenses/{name}"
 assert (resources.files("game.assets") / "icon.png").is_file(), "the wheel lacks the icon"
+assert (resources.files("game.party") / "static" / "phone.js").is_file(), "no phone page"
 assert metadata.metadata("uno-game")["License-Expression"] == "MIT"
 files = [str(f) for f in metadata.files("uno-game") or []]
 assert any(f.endswith("licenses/LICENSE") for f in files), "no LICENSE in the dist-info"

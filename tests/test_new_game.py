@@ -126,7 +126,9 @@ def test_seat_kinds_and_limits(app: App) -> None:
     back = next(e for e in sc._seat_elems if getattr(e, "text", "") == "‹")
     click(app, back)  # back to Human
     assert sc.model.seats[0]["kind"] == "human"
-    click(app, back)  # wraps round to the random level
+    click(app, back)  # wraps round to a Phone seat (party mode)
+    assert sc.model.seats[0]["kind"] == "phone"
+    click(app, back)  # then the random level
     assert sc.model.seats[0]["level"] == SURPRISE
 
 

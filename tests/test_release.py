@@ -6,6 +6,8 @@ import re
 from importlib import metadata, resources
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
 from game.ui.rules_text import rule_ids
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,11 +30,13 @@ def test_licence_is_mit_and_ships_in_the_package() -> None:
 
 
 def _runtime_requirements(dist: str, seen: set[str]) -> set[str]:
-    """``dist`` and every distribution it needs at run time (extras left out)."""
-    for req in metadata.requires(dist) or []:
-        if "extra ==" in req:
+    """``dist`` and every distribution it needs at run time here (extras and
+    requirements for other Pythons, like segno's importlib-metadata, left out)."""
+    for text in metadata.requires(dist) or []:
+        req = Requirement(text)
+        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
             continue
-        name = re.split(r"[\s;<>=!~\[(]", req, maxsplit=1)[0]
+        name = req.name
         key = re.sub(r"[-_.]+", "-", name).lower()
         if key not in seen:
             seen.add(key)

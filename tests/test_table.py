@@ -354,6 +354,21 @@ def test_H7_seven_offers_swap_buttons_and_swaps_hands():
     assert any("swaps hands with" in line for line in table.ticker), table.ticker
 
 
+def test_R1_next_round_events_are_taken_once():
+    """The scoreboard's Next round: the new round's events reach the log and the
+    animations once (they were also left in the controller's pending list)."""
+    app, table = start(4, 0, 21, "off", settings=OFFICIAL.with_(target_score=500))
+    assert _drive(table, lambda c: c.game.round_over, seed=3)
+    pump(app, 3)
+    if isinstance(app.scenes.top, ScoreboardScene):
+        app.scenes.pop()
+    before = len(table.history)
+    table.next_round()
+    pump(app, 2)
+    starts = [e for batch in table.history[before:] for e in batch if e.kind == "round_start"]
+    assert len(starts) == 1
+
+
 def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
     from game.ui import table_widgets as tw
 

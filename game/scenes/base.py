@@ -34,6 +34,10 @@ class Scene:
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def update_below(self, dt: float) -> None:
+        """Every frame while another scene is on top of this one (party mode answers
+        the phones here). Nothing by default."""
+
     def is_animating(self) -> bool:
         """True while something moves: the app then renders at full frame rate."""
         return False

@@ -22,8 +22,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from game.config import MatchConfig, SeatConfig
+from game.config import SEAT_KINDS, MatchConfig, SeatConfig
 from game.i18n import t
+from game.party.protocol import new_secret
 from game.resources import get_font
 from game.rules.errors import SettingsConflict
 from game.rules.settings import (
@@ -85,7 +86,7 @@ class NewGameModel:
         self.levels = levels
         self.seats: list[dict[str, Any]] = []
         for d in seats[:MAX_SEATS]:
-            kind = d.get("kind") if d.get("kind") in ("human", "ai") else "ai"
+            kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "ai"
             level = d.get("level", "normal")
             if kind == "ai" and level not in levels and level != SURPRISE:
                 level = "normal" if "normal" in levels else levels[0]
@@ -178,8 +179,10 @@ class NewGameModel:
                 level = rng.choice(self.levels)
             seats.append(SeatConfig(self.seat_name(i), seat["kind"],
                                     level if seat["kind"] == "ai" else "normal"))
+        phones = any(seat["kind"] == "phone" for seat in self.seats)
         return MatchConfig(tuple(seats), self.settings(),
-                           seed if seed is not None else random.randrange(2**31))
+                           seed if seed is not None else random.randrange(2**31),
+                           new_secret() if phones else "")
 
     def seats_to_save(self) -> list[dict[str, Any]]:
         return [{"name": "" if s["auto"] else s["name"], "kind": s["kind"], "level": s["level"]}
@@ -230,7 +233,8 @@ class NewGameScene(UIScene):
                                                 object_id=oid(None, "#newgame_message")))
         self.kind_options = [(t("newgame.human"), "human")] + [
             (t("newgame.ai_level", level=level_label(lv)), lv) for lv in self.model.levels
-        ] + [(t("newgame.ai_level", level=t("level.surprise")), SURPRISE)]
+        ] + [(t("newgame.ai_level", level=t("level.surprise")), SURPRISE),
+             (t("party.phone_seat"), "phone")]
         self.build_seats()
         self.build_rules()
         self.focus_index = self.nav.index(self.start_button) if self.start_button in self.nav else 0
@@ -405,7 +409,7 @@ class NewGameScene(UIScene):
     # ------------------------------------------------------------ changes
     def kind_text(self, i: int) -> str:
         seat = self.model.seats[i]
-        key = "human" if seat["kind"] == "human" else seat["level"]
+        key = seat["kind"] if seat["kind"] != "ai" else seat["level"]
         return next(text for text, k in self.kind_options if k == key)
 
     def _kind_cycler(self, i: int, step: int) -> Any:
@@ -414,13 +418,14 @@ class NewGameScene(UIScene):
         return cycle
 
     def cycle_kind(self, i: int, step: int) -> None:
-        """Human -> each AI level -> random level -> Human (``step`` -1 goes back)."""
+        """Human -> each AI level -> random level -> Phone (party mode) -> Human
+        (``step`` -1 goes back)."""
         keys = [k for _, k in self.kind_options]
         seat = self.model.seats[i]
-        current = "human" if seat["kind"] == "human" else seat["level"]
+        current = seat["kind"] if seat["kind"] != "ai" else seat["level"]
         nxt = keys[(keys.index(current) + step) % len(keys)] if current in keys else keys[0]
-        if nxt == "human":
-            self.model.set_kind(i, "human", "normal")
+        if nxt in ("human", "phone"):
+            self.model.set_kind(i, nxt, "normal")
         else:
             self.model.set_kind(i, "ai", nxt)
         self.build_seats(keep_scroll=True)

@@ -13,6 +13,8 @@ def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
         if nth_of_kind <= 1:
             return t("tbl.you")
         return t("seat.player_n", n=nth_of_kind - 1)
+    if kind == "phone":  # party mode: Phone 1, Phone 2 ...
+        return t("seat.phone_n", n=nth_of_kind)
     names = t("seat.bots").split()
     return names[(nth_of_kind - 1) % len(names)]
 

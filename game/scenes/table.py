@@ -49,6 +49,7 @@ from game.ui.table_model import TableModel
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.party.host import PartyHost
 
 log = logging.getLogger(__name__)
 t = i18n.t
@@ -66,9 +67,10 @@ class TableScene(Scene):
     """The match in progress. ``TableScene(app, config, loaded=None)``."""
 
     def __init__(self, app: App, config: MatchConfig, loaded: Any = None, *,
-                 controller: MatchController | None = None) -> None:
+                 controller: MatchController | None = None, party: PartyHost | None = None) -> None:
         super().__init__(app)
         self.config = config
+        self.party = party  # phone seats (game/party): pumped every frame, closed on exit
         if controller is None:
             game = getattr(loaded, "game", None)
             meta = getattr(loaded, "meta", None)
@@ -129,6 +131,8 @@ class TableScene(Scene):
             self.log_panel.kill()
         if not self.ctl.is_over:
             self.ctl.autosave()
+        if self.party is not None:
+            self.party.stop()
         self.ctl.close()
 
     def pause(self) -> None:
@@ -248,6 +252,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.now += dt
         self.anim.update(dt)
+        if self.party is not None:
+            self.party.pump()  # the phones' actions arrive through take_events() too
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
@@ -266,6 +272,11 @@ class TableScene(Scene):
                 self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
 
+    def update_below(self, dt: float) -> None:
+        """A menu or the scoreboard is on top: phones still get answers, the match waits."""
+        if self.party is not None:
+            self.party.pump(paused=True)
+
     def _warm_up(self, budget: float) -> None:
         """Between animations: open a font size or draw card art for later."""
         start = time.perf_counter()
@@ -281,7 +292,7 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None)
+                or self.toast is not None or (self.party is not None and self.party.busy()))
 
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
@@ -632,12 +643,14 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table_draw import draw_notice, draw_table
+        from game.scenes.table_draw import draw_away, draw_notice, draw_table
 
         draw_table(self, surface)
         problem = self.ctl.save_problem  # shown until a save works again
         if problem:
             draw_notice(self.layout, surface, t(f"tbl.save_failed.{problem}"))
+        if self.party is not None:
+            draw_away(self.party, self.ctl.names, surface, self.layout)
 
     def add_effect(self, effect: Effect) -> None:
         self.anim.add_effect(effect)

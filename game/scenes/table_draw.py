@@ -18,6 +18,7 @@ from game.ui.animations import Effect
 from game.ui.widgets import felt_background
 
 if TYPE_CHECKING:
+    from game.party.host import PartyHost
     from game.scenes.table import TableScene
     from game.ui.table_layout import TableLayout
 
@@ -32,6 +33,10 @@ def _level_badge(scene: TableScene, seat: int) -> str:
     sc = scene.config.seats[seat]
     if sc.kind == "human":
         return t("tbl.you") if seat == scene.viewer and not scene.config.hot_seat else ""
+    if sc.kind == "phone":  # party mode: played on a phone, or by a bot while it is away
+        party = scene.party
+        return t("party.badge_bot") if party is not None and seat in party.bot_seats \
+            else t("party.phone_seat")
     key = f"level.{sc.level}"
     label = t(key)
     return label if label != key else sc.level.split(":")[-1][:8]
@@ -419,3 +424,19 @@ def _draw_effect(scene: TableScene, surface: pygame.Surface, e: Effect) -> None:
             pygame.draw.circle(ring, (255, 255, 255, round(160 * (1 - p))), (r + 2, r + 2), r,
                                max(2, px(4)))
             surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+
+
+def draw_away(host: PartyHost, names: list[str], surface: pygame.Surface, layout: Any) -> None:
+    """On the table, under the ticker at the top left: one line per phone seat whose
+    phone is away (the match waits, or a bot plays for now)."""
+    lines = [t("party.bot", name=names[seat]) if seat in host.bot_seats
+             else t("party.away", name=names[seat]) for seat in host.away()]
+    x = layout.table.x + layout.font_px(14)
+    y = layout.table.y + layout.font_px(118)
+    for line in lines:
+        img = tw.fit_text(line, layout.font_px(15), layout.table.w // 3, tw.GOLD, True)
+        r = img.get_rect(topleft=(x + layout.font_px(10), y))
+        box = r.inflate(layout.font_px(20), layout.font_px(8))
+        tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
+        surface.blit(img, r)
+        y = box.bottom + layout.font_px(6)

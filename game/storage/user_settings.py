@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.config import BUILTIN_LEVELS
+from game.config import BUILTIN_LEVELS, SEAT_KINDS
 from game.i18n import LANGUAGES, system_language
 from game.paths import config_dir
 from game.rules.settings import CHOICES, INT_LIMITS, RuleSettings
@@ -38,6 +38,7 @@ CARD_SIZES = ("small", "medium", "large")
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (7680, 4320)
 THINK_MS = (0, 5000)
+PARTY_BOT_AFTER = (0, 3600)
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,8 @@ class UserSettings:
     last_custom_rules: dict[str, Any] = field(default_factory=dict)
     last_seats: list[dict[str, Any]] = field(default_factory=list)
     hard_think_ms: int = 300
+    # Party mode: seconds a phone seat may be away before a bot plays it (0: wait for ever)
+    party_bot_after: int = 60
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -164,7 +167,7 @@ def _seat(seat: dict[str, Any]) -> dict[str, Any]:
         log.warning("settings: the remembered seat %r names the AI level %s, which is not "
                     "built in; using normal", out.get("name"), repr(level)[:80])
         out["level"] = "normal"
-    if out.get("kind", "ai") not in ("human", "ai"):
+    if out.get("kind", "ai") not in SEAT_KINDS:
         out["kind"] = "ai"
     return out
 
@@ -180,6 +183,10 @@ def _think(value: Any) -> int:
     return _whole(value, *THINK_MS)
 
 
+def _bot_after(value: Any) -> int:
+    return _whole(value, *PARTY_BOT_AFTER)
+
+
 _FIXERS: dict[str, Any] = {
     "language": _choice(LANGUAGES),
     "sfx_volume": _volume,
@@ -193,6 +200,7 @@ _FIXERS: dict[str, Any] = {
     "last_custom_rules": _rules,
     "last_seats": _seats,
     "hard_think_ms": _think,
+    "party_bot_after": _bot_after,
 }
 
 

@@ -1,0 +1,197 @@
+"""The party protocol: the JSON messages between the game and a phone (docs/PARTY.md).
+
+Pure functions, no I/O and no pygame. The game is the authority: a phone
+sends ``hello`` (its seat token) and ``act`` messages; the game answers with
+``state`` (that seat's own view only), ``error`` and ``bye``. Every message is
+one JSON object with ``"v": VERSION`` and a ``"type"``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from game.rules.actions import Action, action_from_dict, action_to_dict
+from game.rules.cards import DECK, Card, Colour
+from game.rules.events import Event
+from game.rules.view import PlayerView
+
+VERSION = 1
+MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
+TOKEN_CHARS = 22  # a seat token: 128 bits as unpadded base64url
+CLIENT_TYPES = ("hello", "act", "ping")
+# Actions a phone may send. Not NextRound: the table's scoreboard deals the next round.
+ACTION_KINDS = ("play", "draw", "pass", "choose_colour", "challenge", "accept", "call_uno",
+                "catch", "jump_in", "wrong_play", "swap_hands")
+
+
+class ProtocolError(ValueError):
+    """A message the game refuses; ``code`` is sent back in the ``error`` message."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+
+
+# ------------------------------------------------------------------ tokens --
+
+def new_secret() -> str:
+    """A fresh per-match secret (128 bits from ``secrets``), kept in the save."""
+    return secrets.token_hex(16)
+
+
+def seat_token(secret: str, seat: int) -> str:
+    """The join token of ``seat``: 128 bits of HMAC-SHA256(secret, seat), base64url.
+
+    Derived rather than stored, so the same links work again after Continue,
+    and one seat's token tells nothing about another's.
+    """
+    digest = hmac.new(bytes.fromhex(secret), f"uno-party-seat:{seat}".encode(),
+                      hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def seat_for_token(secret: str, seats: Iterable[int], token: Any) -> int:
+    """The seat whose token is ``token`` (compared in constant time), or -1."""
+    if not isinstance(token, str) or len(token) != TOKEN_CHARS:
+        return -1
+    found = -1
+    for seat in seats:
+        if hmac.compare_digest(seat_token(secret, seat), token):
+            found = seat
+    return found
+
+
+# --------------------------------------------------------- client messages --
+
+def parse_client(text: str | bytes) -> dict[str, Any]:
+    """A phone's message as a checked dict; raises :class:`ProtocolError`.
+
+    Checks the shape only (type, version, field types); whether an action is
+    legal, current and the sender's own is for the game to say.
+    """
+    if isinstance(text, bytes):
+        if len(text) > MAX_MESSAGE_BYTES:
+            raise ProtocolError("too_large")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json", "not UTF-8") from None
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large")
+    try:
+        msg = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "not a JSON message") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError("bad_version", f"this game speaks protocol version {VERSION}")
+    kind = msg.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+    if kind == "hello" and not isinstance(msg.get("token"), str):
+        raise ProtocolError("bad_message", "hello needs a token")
+    if kind == "act":
+        at, action = msg.get("at"), msg.get("action")
+        if not _whole(at):
+            raise ProtocolError("bad_message", "act needs the state number 'at' it answers")
+        if not isinstance(action, dict) or action.get("kind") not in ACTION_KINDS:
+            raise ProtocolError("bad_message", "act needs an action with a known kind")
+    return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def action_for(seat: int, wire: dict[str, Any]) -> Action:
+    """The engine action a phone of ``seat`` asks for. A ``seat`` in the message
+    must be the sender's own (``not_your_seat``); bad fields are ``bad_message``."""
+    claimed = wire.get("seat", seat)
+    if claimed != seat:
+        raise ProtocolError("not_your_seat", "a phone acts only for its own seat")
+    try:
+        return action_from_dict({**wire, "seat": seat})
+    except (ValueError, TypeError) as exc:
+        raise ProtocolError("bad_message", str(exc)) from None
+
+
+# --------------------------------------------------------- game messages --
+
+def card_wire(card: Card) -> dict[str, Any]:
+    return {"id": card.id, "k": card.kind.value,
+            "c": card.colour.value if card.colour is not None else None, "n": card.number}
+
+
+_COLOUR_ORDER = {c: i for i, c in enumerate((*Colour, None))}
+
+
+def sorted_hand(hand: Sequence[Card]) -> list[Card]:
+    """A hand as the phone shows it: by colour (wilds last), then number, then symbol."""
+    return sorted(hand, key=lambda c: (_COLOUR_ORDER[c.colour], c.number is None,
+                                       c.number or 0, c.kind.value, c.id))
+
+
+def _value(x: Any) -> Any:
+    return getattr(x, "value", x)  # a str-valued enum (event kinds, phases) as its text
+
+
+def event_wire(event: Event) -> dict[str, Any]:
+    """A (redacted) event for a phone: its public fields, card ids as cards.
+
+    ``data`` (round-end hands, totals) is left out: the state message carries
+    the scores, and hands shown at the end of a round are the table's to show.
+    """
+    d = {k: _value(v) for k, v in event.to_dict().items() if k != "data"}
+    if "cards" in d:
+        d["cards"] = [card_wire(DECK[i]) for i in d["cards"]]
+    return d
+
+
+def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Sequence[str],
+                  events: Sequence[Event], away: Sequence[int], bot_seats: Sequence[int],
+                  kinds: Sequence[str]) -> dict[str, Any]:
+    """Everything a phone of ``view.seat`` shows, built from that seat's own view.
+
+    ``at`` numbers the state (the count of actions applied); an ``act`` must
+    name the ``at`` it answers. ``events`` must already be redacted for the seat.
+    """
+    return {
+        "v": VERSION, "type": "state", "at": at, "seat": view.seat,
+        "names": list(names), "kinds": list(kinds), "hand": [card_wire(c) for c in sorted_hand(view.hand)],
+        "legal": [action_to_dict(a) for a in legal if a.kind in ACTION_KINDS],
+        "top": card_wire(view.top_card) if view.top_card is not None else None,
+        "colour": _value(view.colour), "direction": view.direction, "phase": _value(view.phase),
+        "to_act": view.to_act, "current": view.current, "counts": list(view.hand_sizes),
+        "pending": view.pending_penalty,
+        "drawn": card_wire(view.drawn_card) if view.drawn_card is not None else None,
+        "uno_exposed": view.uno_exposed, "uno_declared": view.uno_declared,
+        "draw_pile": view.draw_pile_size, "round": view.round_no, "scores": list(view.scores),
+        "winner": view.winner, "away": list(away), "bots": list(bot_seats),
+        "events": [event_wire(e) for e in events],
+    }
+
+
+def error_message(code: str, detail: str = "") -> dict[str, Any]:
+    return {"v": VERSION, "type": "error", "code": code, "detail": detail}
+
+
+def bye_message(reason: str) -> dict[str, Any]:
+    """Sent before the game closes a connection: ``replaced`` (the same seat joined
+    again elsewhere), ``flood``, ``closed`` (the party match ended)."""
+    return {"v": VERSION, "type": "bye", "reason": reason}
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

@@ -1,0 +1,203 @@
+"""Party join screen: one QR code and address per phone seat; a seat's name lights
+when its phone has joined. Start sits down at the table (the phones keep
+their connection); Back closes the party server.
+
+The server starts when this screen opens, that is only after the host started
+(or continued) a match with phone seats, and listens on the local network
+address (``UNO_PARTY_ADDRESS`` overrides it, e.g. 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import segno
+
+from game.config import MatchConfig
+from game.controller import MatchController
+from game.i18n import t
+from game.party.host import PartyHost
+from game.party.server import PARTY_PORTS, lan_address
+from game.scenes.ui_scene import UIScene
+from game.ui import table_widgets as tw
+from game.ui import theme
+from game.ui.widgets import draw_panel, oid
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger(__name__)
+
+# What the host may choose for a phone that is away (seconds; 0 = the match waits).
+BOT_AFTER_CHOICES = (0, 30, 60, 120, 300)
+
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """``text`` as a QR code about ``size`` pixels wide (dark on white, quiet zone kept)."""
+    qr = segno.make(text, error="m")
+    matrix = [list(row) for row in qr.matrix]
+    border = 2
+    cells = len(matrix) + 2 * border
+    cell = max(2, size // cells)
+    surf = pygame.Surface((cells * cell, cells * cell))
+    surf.fill((255, 255, 255))
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                surf.fill((0, 0, 0), ((x + border) * cell, (y + border) * cell, cell, cell))
+    return surf
+
+
+def party_address() -> str:
+    return os.environ.get("UNO_PARTY_ADDRESS") or lan_address()
+
+
+class PartyJoinScene(UIScene):
+    """``PartyJoinScene(app, config, loaded=None)``: a new or continued party match."""
+
+    def __init__(self, app: App, config: MatchConfig, loaded: Any = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.loaded = loaded
+        settings = getattr(app, "settings", None)
+        game = getattr(loaded, "game", None)
+        meta = getattr(loaded, "meta", None)
+        self.controller = MatchController(
+            config, game, think_ms=int(getattr(settings, "hard_think_ms", 300)),
+            anim_speed=str(getattr(settings, "anim_speed", "normal")),
+            match_id=str(getattr(meta, "match_id", "") or ""))
+        self.address = party_address()
+        self.host = PartyHost(self.controller, host=self.address, ports=(*PARTY_PORTS, 0),
+                              bot_after=self._bot_after_s())
+        self.error = ""
+        try:
+            self.host.start()
+        except OSError as exc:
+            log.error("party server: %s", exc)
+            self.error = str(exc)
+        self.handed_over = False
+        self._shown: frozenset[int] = frozenset()
+        self._qr: dict[tuple[int, int], pygame.Surface] = {}
+        self.start_button: Any = None
+        self.bot_button: Any = None
+
+    def _bot_after_s(self) -> float | None:
+        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
+        return float(n) if n > 0 else None
+
+    # ---- widgets
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh = self.px(220), self.px(52)
+        y = h - bh - self.px(24)
+        self.button(pygame.Rect(self.px(24), y, bw, bh), t("party.back"), self.on_back)
+        self.bot_button = self.button(pygame.Rect((w - self.px(420)) // 2, y, self.px(420), bh),
+                                      self._bot_label(), self.cycle_bot_after)
+        self.start_button = self.button(pygame.Rect(w - bw - self.px(24), y, bw, bh),
+                                        self._start_label(), self.start,
+                                        object_id=oid(None, "#primary"),
+                                        enabled=not self.error)
+
+    def _missing(self) -> int:
+        return len(set(self.host.seats) - self.host.connected())
+
+    def _start_label(self) -> str:
+        n = self._missing()
+        return t("party.start_missing", n=n) if n else t("party.start")
+
+    def _bot_label(self) -> str:
+        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
+        return t("party.bot_after", n=n) if n > 0 else t("party.bot_never")
+
+    def cycle_bot_after(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        now = int(settings.party_bot_after)
+        options = list(BOT_AFTER_CHOICES)
+        nxt = options[(options.index(now) + 1) % len(options)] if now in options else 60
+        settings.party_bot_after = nxt
+        self.app.save_settings()
+        self.host.bot_after = self._bot_after_s()
+        self.bot_button.set_text(self._bot_label())
+
+    # ---- flow
+    def start(self) -> None:
+        from game.scenes.table import TableScene
+
+        self.handed_over = True
+        self.app.scenes.pop()
+        self.app.scenes.push(TableScene(self.app, self.config, self.loaded,
+                                        controller=self.controller, party=self.host))
+
+    def on_back(self) -> None:
+        self.app.back_to_menu()
+
+    def exit(self) -> None:
+        super().exit()
+        if not self.handed_over:
+            self.host.stop()
+
+    def update(self, dt: float) -> None:
+        self.host.pump(paused=True)  # phones join here; the match starts with Start
+        joined = self.host.connected()
+        if joined != self._shown:
+            self._shown = joined
+            if self.start_button is not None:
+                self.start_button.set_text(self._start_label())
+
+    def is_animating(self) -> bool:
+        return True  # the seats light up as phones join
+
+    # ---- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.FELT_DARK)
+        title = tw.fit_text(t("party.title"), self.px(34), w - self.px(40), tw.GOLD, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, self.px(18))))
+        how = tw.fit_text(self.error and t("party.no_server", error=self.error) or t("party.how"),
+                          self.px(17), w - self.px(40), theme.ERROR if self.error else tw.MUTED)
+        surface.blit(how, how.get_rect(midtop=(w // 2, self.px(64))))
+        seats = self.host.seats
+        if not seats or self.error:
+            return
+        top, bottom = self.px(100), h - self.px(100)
+        cols = len(seats) if len(seats) <= 5 else (len(seats) + 1) // 2
+        rows = 1 if len(seats) <= 5 else 2
+        gap = self.px(14)
+        cw = (w - self.px(40) - gap * (cols - 1)) // cols
+        ch = (bottom - top - gap * (rows - 1)) // rows
+        joined = self.host.connected()
+        for i, seat in enumerate(seats):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(self.px(20) + c * (cw + gap), top + r * (ch + gap), cw, ch)
+            self._draw_seat(surface, rect, seat, seat in joined)
+
+    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
+                   joined: bool) -> None:
+        draw_panel(surface, rect)
+        if joined:
+            pygame.draw.rect(surface, theme.OK, rect, max(2, self.px(4)), border_radius=14)
+        name = tw.fit_text(self.controller.names[seat], self.px(24), rect.w - self.px(16),
+                           tw.GOLD if joined else tw.CREAM, True)
+        surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + self.px(8))))
+        status = tw.fit_text("✓ " + t("party.joined") if joined else t("party.waiting"),
+                             self.px(18), rect.w - self.px(16),
+                             theme.OK if joined else tw.MUTED, joined)
+        surface.blit(status, status.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(8))))
+        url = self.host.url(seat, self.address)
+        addr = tw.fit_text(url, self.px(13), rect.w - self.px(12), tw.MUTED)
+        surface.blit(addr, addr.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(34))))
+        side = min(rect.w - self.px(20), rect.h - self.px(110))
+        if side < 40:
+            return
+        key = (seat, side)
+        if key not in self._qr:
+            self._qr[key] = qr_surface(url, side)
+        qr = self._qr[key]
+        surface.blit(qr, qr.get_rect(center=(rect.centerx, rect.y + self.px(44) + side // 2)))
+

@@ -1,0 +1,87 @@
+"""The phone page in a real browser: headless Chromium at a phone's size joins a party
+match on loopback and plays a card.
+
+Skips when Chromium or its driver is not installed, unless ``UNO_REQUIRE_BROWSER``
+is set (``.ci/run`` installs both and sets it, so there it cannot skip).
+Screenshots go to ``$UNO_PARTY_SHOTS`` when set (CI keeps them), else the test's
+temp folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from party_helpers import TableLoop, party_config
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER) and not os.environ.get("UNO_REQUIRE_BROWSER"),
+                                reason="needs chromium and chromium-driver (.ci/run installs them)")
+
+
+@pytest.fixture()
+def browser():
+    assert CHROMIUM and DRIVER, "chromium and chromium-driver are required here"
+    webdriver = pytest.importorskip("selenium.webdriver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--lang=en-US"):
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True},
+        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"})
+    driver = webdriver.Chrome(options=options,
+                              service=webdriver.ChromeService(executable_path=DRIVER))
+    driver.set_page_load_timeout(20)
+    yield driver
+    driver.quit()
+
+
+def _wait(what, timeout: float = 15.0):
+    end = time.monotonic() + timeout
+    while True:
+        value = what()
+        if value:
+            return value
+        assert time.monotonic() < end, "timed out waiting in the browser"
+        time.sleep(0.05)
+
+
+def test_party_phone_page_joins_and_plays_a_card(browser, tmp_path: Path):
+    from selenium.webdriver.common.by import By
+
+    shots = Path(os.environ.get("UNO_PARTY_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    with TableLoop(party_config("pa", seed=3)) as loop:
+        _wait(lambda: loop.inspect(lambda c: c.game.to_act == 0))
+        browser.get(f"http://127.0.0.1:{loop.port}/#{loop.url_token(0)}")
+        legal = _wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal"))
+        assert browser.execute_script("return document.documentElement.clientWidth") == 390
+        assert browser.execute_script(  # nothing sticks out sideways at a phone's width
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        hand = browser.find_elements(By.CSS_SELECTOR, "#hand .card")
+        assert len(hand) == loop.inspect(lambda c: len(c.game.view(0).hand))
+        assert "Your turn" in browser.find_element(By.ID, "turn").text
+        time.sleep(0.6)  # past the your-turn flash
+        browser.save_screenshot(str(shots / "party_phone_en.png"))
+
+        played = int(legal[0].get_attribute("data-id"))
+        legal[0].click()
+        if browser.find_element(By.ID, "picker").is_displayed():  # a wild: name a colour
+            browser.save_screenshot(str(shots / "party_phone_picker.png"))
+            browser.find_element(By.CSS_SELECTOR, ".swatch.blue").click()
+        _wait(lambda: loop.inspect(lambda c: any(
+            a.seat == 0 and a.kind == "play" and a.cards == (played,) for a in c.game.actions)))
+        _wait(lambda: not browser.find_elements(By.CSS_SELECTOR, f'#hand [data-id="{played}"]'))
+
+        browser.find_element(By.ID, "lang").click()  # 中文, chosen on the phone
+        _wait(lambda: "摸牌" in browser.find_element(By.TAG_NAME, "body").text
+              or "轮到" in browser.find_element(By.ID, "turn").text)
+        assert browser.execute_script("return localStorage.getItem('uno-lang')") == "zh"
+        time.sleep(0.3)
+        browser.save_screenshot(str(shots / "party_phone_zh.png"))

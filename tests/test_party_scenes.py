@@ -1,0 +1,215 @@
+"""Party mode on the desktop: the Phone seat kind, the join screen with its QR codes,
+the table as a spectator of phone seats, the away banner, Continue with the same links.
+The real App, headless; the server on 127.0.0.1 (``UNO_PARTY_ADDRESS``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from party_helpers import Phone
+from ui_driver import click, make_app
+
+from game.app import App
+from game.config import MatchConfig, SeatConfig
+from game.party.protocol import new_secret
+from game.rules.settings import RuleSettings
+from game.scenes.new_game import NewGameModel, NewGameScene
+from game.scenes.party_join import PartyJoinScene, qr_surface
+from game.scenes.table import TableScene
+from game.storage import saves
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv("UNO_PARTY_ADDRESS", "127.0.0.1")
+    a = make_app("--lang", "en")
+    yield a
+    a.shutdown()
+
+
+def _config(kinds: str = "pap") -> MatchConfig:
+    names = {"p": "phone", "a": "ai", "h": "human"}
+    seats = tuple(SeatConfig(f"S{i}", names[k], "normal") for i, k in enumerate(kinds))  # type: ignore[arg-type]
+    return MatchConfig(seats, RuleSettings(target_score=50), 9, new_secret())
+
+
+def _until(app: App, cond, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        app.pump(1)
+        time.sleep(0.005)
+
+
+def test_party_new_game_offers_phone_seats_with_a_secret():
+    model = NewGameModel([{"kind": "human"}, {"kind": "phone"}, {"kind": "ai"}], "official", {},
+                         ["easy", "normal", "hard"])
+    assert [s["kind"] for s in model.seats] == ["human", "phone", "ai"]
+    config = model.config(seed=1)
+    assert config.phones == [1] and len(config.party_secret) == 32
+    assert config.seats[1].name == "Phone 1"
+    model.set_kind(1, "ai", "normal")
+    assert model.config(seed=1).party_secret == ""  # no phones: no party, no secret
+
+
+def test_party_kind_cycles_through_phone(app: App):
+    app.open_scene("new_game")
+    app.pump(2)
+    sc = app.scenes.top
+    assert isinstance(sc, NewGameScene)
+    sc.cycle_kind(0, -1)  # Human -> Phone (the last kind)
+    assert sc.model.seats[0]["kind"] == "phone"
+    assert "Phone" in sc.kind_text(0)
+    sc.cycle_kind(0, 1)
+    assert sc.model.seats[0]["kind"] == "human"
+
+
+def test_party_qr_code_encodes_the_link():
+    surf = qr_surface("http://127.0.0.1:8765/#" + "A" * 22, 200)
+    assert 150 <= surf.get_width() <= 200
+    colours = {tuple(surf.get_at((x, y)))[:3] for x in range(0, surf.get_width(), 3)
+               for y in range(0, surf.get_height(), 3)}
+    assert colours == {(0, 0, 0), (255, 255, 255)}
+
+
+def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
+    config = _config("pap")
+    app.start_match(config)
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene) and join.host.server.running
+    assert join.start_button.text.startswith("Start (2")
+    phone0 = Phone(join.host.server.port, join.host.token(0))
+    phone2 = Phone(join.host.server.port, join.host.token(2))
+    _until(app, lambda: join.host.connected() == {0, 2})
+    app.pump(2)
+    phone0.state()
+    phone2.state()
+    assert join.start_button.text == "Start"
+    click(app, join.start_button)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert table.viewer == -1 and table.party is join.host  # no desktop human: a spectator
+    from game.scenes.table_draw import _level_badge
+
+    assert [_level_badge(table, s) for s in range(3)] == ["Phone", "Normal", "Phone"]
+    host = table.party
+    assert host.server.running
+    # A phone acts; the table applies it through the controller and shows it.
+    for phone, seat in ((phone0, 0), (phone2, 2)):
+        state = phone.got[-1]
+        while state["to_act"] != seat or not state["legal"]:
+            app.pump(1)
+            try:
+                state = phone.recv(timeout=0.05)
+            except TimeoutError:
+                continue
+        before = len(table.ctl.game.actions)
+        phone.act(state["at"], next(a for a in state["legal"] if a["kind"] in ("play", "draw")))
+        _until(app, lambda n=before: len(table.ctl.game.actions) > n)
+        assert table.ctl.game.actions[before].seat == seat
+    # A phone goes away: the table says so.
+    phone0.close()
+    _until(app, lambda: 0 in host.away())
+    assert host.busy()  # the next frames are drawn even when the app is idle: the banner shows
+    time.sleep(0.3)
+    assert not host.busy()
+    app.back_to_menu()
+    app.pump(2)
+    assert not host.server.running  # leaving the table closes the party server
+    phone2.close()
+
+
+def test_party_continue_opens_the_join_screen_with_the_same_links(app: App):
+    config = _config("pa")
+    app.start_match(config)
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene)
+    token = join.host.token(0)
+    click(app, join.start_button)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    table.ctl.autosave()
+    app.back_to_menu()
+    app.pump(2)
+    loaded, _notes = saves.load_autosave()
+    assert loaded is not None and loaded.config.party_secret == config.party_secret
+    app.start_match(loaded.config, loaded)
+    app.pump(2)
+    again = app.scenes.top
+    assert isinstance(again, PartyJoinScene)
+    assert again.host.token(0) == token
+    phone = Phone(again.host.server.port, token)
+    _until(app, lambda: again.host.connected() == {0})
+    app.pump(2)
+    assert phone.state()["seat"] == 0
+    phone.close()
+    app.back_to_menu()
+    app.pump(1)
+
+
+def test_party_bot_after_setting_is_checked_and_remembered_phone_seats_kept():
+    from game.storage.user_settings import UserSettings
+
+    assert UserSettings.from_dict({"party_bot_after": 30}).party_bot_after == 30
+    assert UserSettings.from_dict({"party_bot_after": -5}).party_bot_after == 60
+    assert UserSettings.from_dict({"party_bot_after": "soon"}).party_bot_after == 60
+    seats = UserSettings.from_dict({"last_seats": [{"name": "", "kind": "phone",
+                                                    "level": "normal"}]}).last_seats
+    assert seats[0]["kind"] == "phone"
+
+
+def test_party_join_screen_sets_when_a_bot_stands_in(app: App):
+    app.settings.party_bot_after = 60
+    app.start_match(_config("pa"))
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene) and join.host.bot_after == 60
+    click(app, join.bot_button)
+    assert app.settings.party_bot_after == 120 and join.host.bot_after == 120
+    for _ in range(2):  # 300 s, then never
+        click(app, join.bot_button)
+    assert app.settings.party_bot_after == 0 and join.host.bot_after is None  # the match waits
+    assert "waits" in join.bot_button.text
+    app.back_to_menu()
+    app.pump(1)
+
+
+def test_party_seat_kind_words_come_with_the_new_game_screen():
+    import subprocess
+    import sys
+
+    code = ("import game.scenes.new_game, game.i18n as i; i.set_language('zh'); "
+            "assert i.t('party.phone_seat') == '手机', i.t('party.phone_seat')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-300:]
+
+
+def test_party_phones_are_answered_while_a_menu_covers_the_table(app: App):
+    app.start_match(_config("pa"))
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene)
+    click(app, join.start_button)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    from game.scenes.pause import PauseScene
+
+    app.scenes.push(PauseScene(app, table.config.settings))
+    app.pump(2)
+    phone = Phone(table.party.server.port, table.party.token(0))
+    _until(app, lambda: table.party.connected() == {0})
+    app.pump(2)
+    state = phone.state(timeout=2)  # a (re)joining phone gets its hand at once...
+    before = len(table.ctl.game.actions)
+    phone.act(state["at"], {"kind": "draw"})
+    app.pump(5)
+    err = phone.wait(lambda m: m["type"] == "error", timeout=2)
+    assert err["code"] == "paused"  # ...but the match waits while the host is in a menu
+    assert len(table.ctl.game.actions) == before
+    phone.close()
+    app.back_to_menu()
+    app.pump(1)
