@@ -8,7 +8,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-import time  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -124,16 +123,11 @@ def test_outline_dimmed_and_shadow() -> None:
     assert card_art.card_shadow(80).get_width() > w
 
 
-def test_rendering_is_fast_enough_and_cached() -> None:
+def test_rendering_is_cached() -> None:
+    """Each face is drawn once per size: later calls hand back the same surface.
+    (Speed itself is measured by benchmarks, never by a timed unit test.)"""
     card_art.clear_caches()
-    start = time.perf_counter()
-    for card in DECK:
-        card_art.card_face(card, 72)
-    first = time.perf_counter() - start
-    start = time.perf_counter()
-    for _ in range(10):
+    first = {card.id: card_art.card_face(card, 72) for card in DECK}
+    for _ in range(3):
         for card in DECK:
-            card_art.card_face(card, 72)
-    again = time.perf_counter() - start
-    assert first < 10.0
-    assert again < 0.1
+            assert card_art.card_face(card, 72) is first[card.id]
