@@ -87,6 +87,9 @@ class App:
         self._fullscreen = bool(self.settings.fullscreen) and self.args.size is None
         wanted = self.args.size or tuple(self.settings.window_size) or DEFAULT_SIZE
         self._windowed_size: tuple[int, int] = self._clamp_size(wanted)
+        if self.args.size:  # the window asked for is the one kept, as a resize by hand is
+            self.settings.window_size = self._windowed_size
+            self.settings.fullscreen = False
         pygame.display.set_icon(pygame.image.load(open_binary(ICON_FILE), ICON_FILE))
         self.screen: pygame.Surface = self._set_mode()
         self.size: tuple[int, int] = self.screen.get_size()

@@ -202,3 +202,13 @@ def test_every_string_has_both_languages() -> None:
     ids = set(rules_text.rule_ids())
     for letter, count in (("D", 2), ("S", 5), ("T", 9), ("R", 6), ("H", 7)):
         assert {f"{letter}{i}" for i in range(1, count + 1)} <= ids
+
+
+def test_language_switch_keeps_the_window_size_asked_for(app: App) -> None:
+    """A window opened with --size keeps that size when the menu switches language
+    (it used to jump to the settings' remembered size)."""
+    before = app.size
+    click(app, buttons(app)["中文"])  # the menu's language button
+    assert i18n.language() == "zh"
+    assert app.size == before == (1280, 720)
+    i18n.set_language("en")
