@@ -12,7 +12,7 @@ import pytest
 from rigging import Faces, rig, run
 
 from game.ai.base import RandomAgent
-from game.rules import predicates as P
+from game.rules import legality
 from game.rules.actions import CallUno, Play
 from game.rules.cards import DECK, Kind
 from game.rules.engine import Game
@@ -41,7 +41,7 @@ def test_T2_view_is_bluff_matches_the_challenge_verdict(rules: str) -> None:
             view = g.view(seat)
             if g.phase in (Phase.PLAY, Phase.KEEP_OR_PLAY):
                 for play in _wd4_plays(g, seat):
-                    verdict = P.wd4_guilty(g, seat, play.cards)
+                    verdict = legality.wd4_guilty(g.state, seat, play.cards)
                     assert view.is_bluff(play) is verdict, (seed, steps, play)
                     checked += 1
                     guilty += verdict
