@@ -43,6 +43,21 @@ def _until(app: App, cond, timeout: float = 10.0) -> None:
         time.sleep(0.005)
 
 
+def _answer(app: App, phone: Phone, pred, timeout: float = 10.0) -> dict:
+    """The phone's first message that ``pred`` accepts, while the table goes on
+    drawing frames (the table answers a phone from its frame loop)."""
+    end = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < end, "timed out"
+        app.pump(1)
+        try:
+            msg = phone.recv(timeout=0.02)
+        except TimeoutError:
+            continue
+        if pred(msg):
+            return msg
+
+
 def test_party_new_game_offers_phone_seats_with_a_secret():
     model = NewGameModel([{"kind": "human"}, {"kind": "phone"}, {"kind": "ai"}], "official", {},
                          ["easy", "normal", "hard"])
@@ -206,8 +221,7 @@ def test_party_phones_are_answered_while_a_menu_covers_the_table(app: App):
     state = phone.state(timeout=2)  # a (re)joining phone gets its hand at once...
     before = len(table.ctl.game.actions)
     phone.act(state["at"], {"kind": "draw"})
-    app.pump(5)
-    err = phone.wait(lambda m: m["type"] == "error", timeout=2)
+    err = _answer(app, phone, lambda m: m["type"] == "error")
     assert err["code"] == "paused"  # ...but the match waits while the host is in a menu
     assert len(table.ctl.game.actions) == before
     phone.close()
