@@ -37,6 +37,8 @@ Hook = Callable[[Action, list[Event]], None]
 
 # Seconds an AI waits before acting, by animation speed (human-like pacing).
 AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0.0}
+# Seconds a bot's thread may leave a question unanswered before the main thread answers it.
+BOT_RESCUE_S = 2.0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}
 
@@ -312,6 +314,7 @@ class MatchController:
             return []
         self._track_exposure(now)
         if self._bots.busy() is not None:
+            self._bots.rescue(BOT_RESCUE_S)
             answer = self._bots.take()
             return [] if answer is None else self._use(answer, now)
         while now >= self._next_ai:
