@@ -14,8 +14,8 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
+from game.table.layout import TableLayout
 from game.ui import card_art
-from game.ui.table_layout import TableLayout
 
 CREAM = (245, 240, 225)
 GOLD = (232, 197, 71)
@@ -183,11 +183,12 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
     return surf
 
 
-@lru_cache(maxsize=128)
-def _seat_sprite(scale: float, mini: tuple[int, int], plate: tuple[int, int],
-                 fan: tuple[int, int], count: int, name: str, badge: str, line2: str,
-                 active: bool, out: bool, team: int, uno: bool,
-                 layout: TableLayout) -> tuple[pygame.Surface, tuple[int, int]]:
+def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
+                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
+                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+    """One opponent (card backs + name plate) as a sprite and its plate offset
+    (drawn afresh: the table's renderer keeps the ones it shows)."""
+    scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
     margin = max(8, round(14 * scale))
     w = max(plate[0], round(mini[0] * 4.6)) + 2 * margin
     h = plate[1] + round(1.6 * mini[1]) + 2 * margin
@@ -203,31 +204,6 @@ def _seat_sprite(scale: float, mini: tuple[int, int], plate: tuple[int, int],
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     return surf, (ox, oy)
-
-
-def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
-                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
-                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
-    """One opponent (card backs + name plate) as a cached sprite and its plate offset."""
-    return _seat_sprite(layout.scale, (layout.mini_w, layout.mini_h), plate, fan, count, name,
-                        badge, line2, active, out, team, uno, _LayoutKey(layout))
-
-
-class _LayoutKey:
-    """Hashable stand-in for a layout's scale in the sprite cache."""
-
-    def __init__(self, layout: TableLayout) -> None:
-        self.layout = layout
-        self.key = (layout.scale, layout.mini_w, layout.mini_h)
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _LayoutKey) and other.key == self.key
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.layout, name)
 
 
 def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from game.i18n import t
 from game.rules.cards import DECK
 from game.rules.events import Event
-from game.ui.animations import Effect, Flight, Step
+from game.table.animations import Effect, Flight, Step
 
 if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+    from game.table.scene import TableScene
 
 RED = (222, 41, 48)
 GOLD = (232, 197, 71)

@@ -1,8 +1,10 @@
-"""TableScene: the UNO table - what the players see and play.
+"""TableScene: the UNO table's lifecycle, input and frame loop.
 
 Engine events (never state diffs) become animations through
-:mod:`game.scenes.table_director`; the display model follows them and is
-re-synced from the viewer's PlayerView whenever nothing moves.
+:mod:`game.table.director`; the display model follows them and is
+re-synced from the viewer's PlayerView whenever nothing moves. Drawing is
+:func:`game.table.frame.build_frame` then :class:`game.table.renderer.TableRenderer`:
+``draw`` changes nothing of the scene.
 """
 
 from __future__ import annotations
@@ -38,14 +40,16 @@ from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
 from game.scenes.base import Scene
-from game.scenes.table_director import Director
+from game.table import widgets as tw
+from game.table.animations import Animator, Effect
+from game.table.director import Director
+from game.table.frame import TableFrame, UiState, build_frame
+from game.table.hand import HandView
+from game.table.layout import TableLayout, compute_layout
+from game.table.model import TableModel
+from game.table.renderer import TableRenderer, pulse_arrow
 from game.ui import card_art
-from game.ui import table_widgets as tw
-from game.ui.animations import Animator, Effect
 from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
-from game.ui.hand_view import HandView, render_card
-from game.ui.table_layout import TableLayout, compute_layout
-from game.ui.table_model import TableModel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -90,6 +94,7 @@ class TableScene(Scene):
         self.picker = tw.ColourPicker()
         self.picker_cards: tuple[int, ...] = ()
         self.director = Director(self)
+        self.renderer = TableRenderer()
         self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
         self.ticker: list[str] = []
         self.toast: tuple[str, tuple[int, int, int], float] | None = None
@@ -286,9 +291,7 @@ class TableScene(Scene):
             self._warm.pop()()
 
     def _pulse_arrow(self, clockwise: bool) -> None:
-        from game.scenes.table_draw import pulse_arrow
-
-        pulse_arrow(self, clockwise)
+        pulse_arrow(self.layout, clockwise)
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
@@ -642,18 +645,37 @@ class TableScene(Scene):
                 return
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table_draw import draw_away, draw_notice, draw_table
+    @property
+    def names(self) -> list[str]:
+        return self.ctl.names
 
-        draw_table(self, surface)
+    def thinking_seat(self) -> int:
+        return self.ctl.thinking_seat()
+
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset(self.party.bot_seats) if self.party is not None else frozenset()
+
+    def frame(self) -> TableFrame:
+        """What the table shows now (reads the scene, changes nothing)."""
         problem = self.ctl.save_problem  # shown until a save works again
-        if problem:
-            draw_notice(self.layout, surface, t(f"tbl.save_failed.{problem}"))
+        away: tuple[str, ...] = ()
         if self.party is not None:
-            draw_away(self.party, self.ctl.names, surface, self.layout)
+            names, bots = self.ctl.names, self.party.bot_seats
+            away = tuple(t("party.bot", name=names[seat]) if seat in bots
+                         else t("party.away", name=names[seat]) for seat in self.party.away())
+        busy = self.busy()
+        phase = (self.ctl.view(self.viewer).phase
+                 if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
+                 else Phase.PLAY)
+        ui = UiState(busy=busy, phase=phase, hand=self.hand, toast=self.toast,
+                     hover_tip=self.hover_tip, picker_open=self.picker.open,
+                     picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
+                     mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
+                     notice=t(f"tbl.save_failed.{problem}") if problem else "", away=away)
+        return build_frame(self, ui, colourblind=self.colourblind)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.layout, self.frame())
 
     def add_effect(self, effect: Effect) -> None:
         self.anim.add_effect(effect)
-
-    def render_card(self, card_id: int, width: int, face_up: bool) -> pygame.Surface:
-        return card_art.sprite(render_card(card_id, width, face_up, self.colourblind))
