@@ -111,6 +111,7 @@ class Button:
     key: str
     label: str
     primary: bool = False
+    enabled: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

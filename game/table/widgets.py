@@ -389,12 +389,15 @@ class ButtonBar:
         self.buttons: dict[str, UIButton] = {}
         self._spec: list[tuple[str, str, bool]] = []
         self._rect: pygame.Rect | None = None
+        self._disabled: frozenset[str] = frozenset()
 
-    def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float) -> None:
-        if spec == self._spec and rect == self._rect:
+    def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float,
+            disabled: frozenset[str] = frozenset()) -> None:
+        """``spec``: (key, label, primary) per button; the keys in ``disabled`` are greyed."""
+        if spec == self._spec and rect == self._rect and disabled == self._disabled:
             return
         self.clear()
-        self._spec, self._rect = list(spec), rect.copy()
+        self._spec, self._rect, self._disabled = list(spec), rect.copy(), disabled
         if not spec:
             return
         font = get_font(max(12, round(17 * scale)), True)
@@ -406,6 +409,8 @@ class ButtonBar:
             r = pygame.Rect(x, rect.y, w, rect.h)
             oid = "#primary" if primary else None
             self.buttons[key] = UIButton(r, label, manager=self.manager, object_id=oid)
+            if key in disabled:
+                self.buttons[key].disable()
             x += w + gap
         settle(*self.buttons.values())
 
@@ -421,6 +426,7 @@ class ButtonBar:
         self.buttons.clear()
         self._spec = []
         self._rect = None
+        self._disabled = frozenset()
 
     def show(self, visible: bool) -> None:
         for btn in self.buttons.values():
