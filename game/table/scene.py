@@ -39,9 +39,9 @@ from game.rules.events import Event, redact
 from game.rules.view import Phase
 from game.scenes.base import Scene
 from game.table import widgets as tw
-from game.table.animations import Animator, Effect
+from game.table.animations import Animator
 from game.table.controls import ControlState, controls
-from game.table.director import Director
+from game.table.director import Director, Stage
 from game.table.frame import Button, TableFrame, UiState, build_frame
 from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
@@ -92,7 +92,10 @@ class TableScene(Scene):
         self.hand = HandView()
         self.picker = tw.ColourPicker()
         self.picker_cards: tuple[int, ...] = ()
-        self.director = Director(self)
+        self.director = Director(Stage(
+            anim=self.anim, sound=self.sound, layout=lambda: self.layout,
+            model=lambda: self.model, viewer=lambda: self.viewer,
+            card_rect=lambda lay, card: self.hand.card_rect(lay, card)))
         self.renderer = TableRenderer()
         self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
         self.ticker: list[str] = []
@@ -633,6 +636,3 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
-
-    def add_effect(self, effect: Effect) -> None:
-        self.anim.add_effect(effect)
