@@ -106,7 +106,8 @@ class Flourish:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Button:
-    """One contextual button: a message key's words, and whether it is the primary one."""
+    """One button of the action row as shown: its words (from :mod:`game.table.controls`'
+    message key), whether it is the primary choice and whether it can be pressed."""
 
     key: str
     label: str
