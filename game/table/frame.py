@@ -218,20 +218,20 @@ def _line2_text(n: int, score: int, rank: int) -> str:
     return f"{cards} · {t('tbl.score', n=score)}"
 
 
-def _seat(src: Source, seat: int, bot_seats: frozenset[int]) -> SeatFrame:
+def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -> SeatFrame:
     m = src.model
     n = m.sizes[seat] if seat < len(m.sizes) else 0
     rank = (m.out.index(seat) + 1 if seat in m.out
             and src.config.settings.scoring == "elimination" else 0)
     score = m.scores[seat] if seat < len(m.scores) else 0
-    return SeatFrame(count=n, name=src.names[seat],
+    return SeatFrame(count=n, name=names[seat],
                      badge=level_badge(src.config, seat, src.viewer, bot_seats),
                      line2=_line2_text(n, score, rank),
                      on_turn=m.to_act == seat, out=seat in m.out,
                      team=m.teams[seat] if m.teams else -1, uno=seat in m.uno_called)
 
 
-def _prompt(src: Source, ui: UiState) -> tuple[str, RGB]:
+def _prompt(src: Source, names: list[str], ui: UiState) -> tuple[str, RGB]:
     m, viewer = src.model, src.viewer
     msg, colour = "", tw.CREAM
     if viewer >= 0 and not ui.busy and m.to_act == viewer:
@@ -239,7 +239,7 @@ def _prompt(src: Source, ui: UiState) -> tuple[str, RGB]:
             msg = t("tbl.your_turn") + " — " + t(f"tbl.phase.{ui.phase.value}")
             colour = tw.GOLD
     elif 0 <= m.to_act < len(src.config.seats) and m.to_act != viewer:
-        msg = t("tbl.turn_of", name=src.names[m.to_act])
+        msg = t("tbl.turn_of", name=names[m.to_act])
         colour = tw.MUTED
     if viewer < 0:
         msg = t("tbl.spectator") + (" · " + msg if msg else "")
@@ -275,7 +275,8 @@ def build_frame(src: Source, ui: UiState | None = None, *, colourblind: bool = F
     heading = t("tbl.round", n=m.round_no)
     if s.scoring != "elimination":
         heading += " · " + t("score.target", n=s.target_score)
-    prompt, prompt_colour = _prompt(src, ui)
+    names = src.names  # the names follow the language: made once per frame
+    prompt, prompt_colour = _prompt(src, names, ui)
     tip = ui.hover_tip[1] if ui.hover_tip is not None and not ui.picker_open else ""
     if ui.toast is not None and ui.toast[0] == tip:
         tip = ""  # the toast already says why: once is enough
@@ -288,7 +289,7 @@ def build_frame(src: Source, ui: UiState | None = None, *, colourblind: bool = F
     sprites, effects = _motion(ui.anim)
     return TableFrame(
         viewer=src.viewer, colourblind=colourblind,
-        seats=tuple(_seat(src, seat, bots) for seat in range(len(src.config.seats))),
+        seats=tuple(_seat(src, seat, names, bots) for seat in range(len(src.config.seats))),
         direction=m.direction, draw_count=m.draw_pile,
         pile_label=t("tbl.pile", n=m.draw_pile), discard=tuple(m.discard[-4:]),
         colour=m.colour, penalty=t("tbl.penalty", n=m.penalty) if m.penalty else "",
