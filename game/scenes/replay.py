@@ -29,8 +29,9 @@ from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
 from game.ui import table_widgets as tw
 from game.ui.animations import Animator
 from game.ui.event_text import describe_events
+from game.ui.hand_layout import hand_rects
 from game.ui.hand_view import HandView, render_card
-from game.ui.table_layout import TableLayout, compute_layout, hand_rects
+from game.ui.table_layout import TableLayout, compute_layout
 from game.ui.table_model import TableModel
 from game.ui.widgets import oid
 

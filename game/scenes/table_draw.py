@@ -283,7 +283,7 @@ def _draw_bottom(scene: TableScene, surface: tw.Canvas) -> None:
         scene.hand.draw(surface, lay, scene.colourblind)
     else:
         # Spectator: the bottom seat's cards stay face down.
-        from game.ui.table_layout import hand_rects
+        from game.ui.hand_layout import hand_rects
         back = card_art.card_back(lay.card_w)
         for r in hand_rects(lay, n):
             surface.blit(back, r.topleft)
