@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from game.rules.cards import COLOURS, Card, Kind
 
-HAND_ORDERS = ("sorted", "dealt")
-
 # After the numbers 0-9 of a colour come its action cards, then the wild cards.
 _KIND_RANK = {Kind.SKIP: 10, Kind.REVERSE: 11, Kind.DRAW_TWO: 12, Kind.WILD: 13,
               Kind.WILD_DRAW_FOUR: 14}
