@@ -66,6 +66,7 @@ def test_sliding_off_the_card_cancels():
     pump(app, 3)
     assert table.ctl.game.to_dict() == before
     assert table.hand.dragging == -1 and table.pointer.press is None
+    assert table.hand.highlighted() == -1  # Enter now follows the hint, not this card
 
 
 def test_drag_a_card_onto_the_discard_pile_plays_it():

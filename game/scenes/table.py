@@ -664,6 +664,8 @@ class TableScene(Scene):
             self.click_card(self.hand.index_of(press.card), press.multi)
         elif outcome is Outcome.DROP:
             self._drop(press.card)
+        elif outcome is Outcome.CANCEL:
+            self.hand.focus = -1  # the press raised it; a cancelled gesture leaves nothing chosen
 
     def _drop(self, card_id: int) -> None:
         """A card let go on the discard pile: the selected cards when it is one
