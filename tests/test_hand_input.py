@@ -165,3 +165,14 @@ def test_a_drawn_card_slides_into_its_place():
     assert path[-1] == target.topleft
     assert len(set(path)) > 3  # it moved through places in between
     assert table.hand.index_of(new) == sorted(table.hand.cards, key=sort_key).index(DECK[new])
+
+
+def test_the_draw_pile_draws_on_release_too():
+    app, table = start(seed=4)
+    to_human_turn(app, table)
+    pile = table.layout.draw_pile.center
+    n = len(table.ctl.game.actions)
+    pump(app, 1, events=down(pile))
+    assert len(table.ctl.game.actions) == n
+    pump(app, 1, events=up(pile))
+    assert table.ctl.game.actions[n].kind == "draw"
