@@ -13,7 +13,8 @@ from game.rules.settings import RuleSettings
 from game.scenes.ui_scene import UIScene
 from game.ui.rules_text import rules_html
 from game.ui.theme import font_size
-from game.ui.widgets import draw_panel, oid, wrap_html
+from game.ui.widgets import draw_panel, oid
+from game.ui.wrap import wrap_html
 
 if TYPE_CHECKING:
     from game.app import App

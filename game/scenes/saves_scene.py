@@ -27,7 +27,8 @@ from game.scenes.ui_scene import UIScene
 from game.storage import saves
 from game.ui import table_widgets as tw
 from game.ui import theme
-from game.ui.widgets import draw_panel, oid, wrap_text
+from game.ui.widgets import draw_panel, oid
+from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
     from game.app import App
