@@ -100,3 +100,24 @@ def test_the_rules_of_a_running_match_are_marked(app: App) -> None:
     assert {"H1", "H2", "H3", "H4"} <= marked
     assert "T1" not in marked
     assert any(i18n.t("rules.on_now") in text for b in scene.blocks for text in b.texts)
+
+
+def test_the_scroll_bar_drags_the_page(app: App) -> None:
+    scene = open_rules(app)
+    thumb = scene._thumb()
+    assert thumb is not None
+    start = thumb.center
+    end = (start[0], scene.view.bottom)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.pump(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, end[1] - start[1]),
+                                         buttons=(1, 0, 0)))
+    app.pump(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.pump(1)
+    assert scene.scroll == scene.max_scroll
+    track = scene._track()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.centerx, track.y + 2),
+                                         button=1))
+    app.pump(1)
+    assert scene.scroll < scene.max_scroll  # a click above the thumb: a page up
