@@ -62,7 +62,7 @@ from table_helpers import click  # noqa: E402
 from table_helpers import make_app as fake_app  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.ui import table_widgets as tw  # noqa: E402
+from game.table import widgets as tw  # noqa: E402
 
 
 def _rigged_board(size=(1024, 640), lang="en", speed="off", settings=OFFICIAL, seats=4):
