@@ -641,6 +641,21 @@ class TableScene(Scene):
                 self.act(a)
                 return
 
+    def probe(self) -> dict[str, Any]:
+        """For game.debug_probe (tests driving the real window): where the clickable
+        things are now, and the viewer's PlayerView under ``view``."""
+        lay = self.layout
+        seats = {s: spot.plate for s, spot in lay.seats.items()}
+        if lay.bottom is not None:
+            seats[lay.bottom.seat] = lay.bottom.plate
+        return {"viewer": self.viewer, "view": self.ctl.view(self.viewer),
+                "hand": [{"id": c.id, "face": c.short(), "rect": r, "legal": c.id in self.hand.legal}
+                         for c, r in zip(self.hand.cards, self.hand.rects(lay), strict=False)],
+                "draw_pile": lay.draw_pile, "discard": lay.discard, "seats": seats,
+                "bar": {k: b.rect for k, b in (self.bar.buttons if self.bar else {}).items()},
+                "corner": {k: b.rect for k, b in (self.corner.buttons if self.corner else {}).items()},
+                "picker": [(c, r) for c, r in self.picker.rects] if self.picker.open else []}
+
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         from game.scenes.table_draw import draw_away, draw_notice, draw_table
