@@ -310,7 +310,7 @@ class App:
             self.draw()
         self.frame_count += 1
         if self.probe is not None:
-            self.probe.after_frame(self)
+            self.probe.after_frame(self, events)
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
         """Process queued events and draw ``frames`` frames (tests, scripted runs)."""

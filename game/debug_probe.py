@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 ENV = "UNO_DEBUG_PROBE"
 MIN_INTERVAL_S = 0.05  # look at most 20 times a second
+PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
 
 
 def from_env(environ: Mapping[str, str] | None = None) -> Probe | None:
@@ -118,16 +119,19 @@ class Probe:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.inputs = 0  # key and button presses seen: a driver waits for a probe past its own
         self.seq = 0
         self._last = ""
         self._next = 0.0
 
-    def after_frame(self, app: App) -> None:
+    def after_frame(self, app: App, events: list[pygame.event.Event]) -> None:
+        self.inputs += sum(e.type in PRESSES for e in events)
         now = time.monotonic()
         if now < self._next or any(s.is_animating() for s in app.scenes.visible()):
             return
         self._next = now + MIN_INTERVAL_S
-        text = json.dumps(snapshot(app), sort_keys=True, ensure_ascii=False)
+        text = json.dumps({**snapshot(app), "inputs": self.inputs}, sort_keys=True,
+                          ensure_ascii=False)
         if text == self._last:
             return
         self._last = text
