@@ -269,3 +269,9 @@ def hand(p: Probe) -> list[dict[str, Any]]:
 def actions(doc: dict[str, Any]) -> list[dict[str, Any]]:
     acts: list[dict[str, Any]] = doc["actions"]
     return acts
+
+
+def did(doc: dict[str, Any], since: int = 0, **fields: Any) -> bool:
+    """Whether the autosave's action log (from index ``since``) holds an action
+    with these fields (``kind="play", seat=0, cards=[12]``)."""
+    return any(all(a.get(k) == v for k, v in fields.items()) for a in actions(doc)[since:])

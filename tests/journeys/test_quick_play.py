@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journeys.driver import Game, actions, hand, my_turn, state
+from journeys.driver import Game, actions, did, hand, my_turn, state
 from journeys.seeds import faces, seed_where
 
 
@@ -17,17 +17,14 @@ def test_quick_play_card_draw_and_wild_colour(game: Game) -> None:
             card = plain[0]
             game.shot(f"your-turn-{card['face']}")
             game.click(card["rect"])
-            doc = game.wait_autosave(lambda d: any(
-                a["kind"] == "play" and a["seat"] == 0 and a["cards"] == [card["id"]]
-                for a in actions(d)), f"your play of {card['face']}")
-            assert doc["snapshot"]
+            game.wait_autosave(lambda d, c=card["id"]: did(d, kind="play", seat=0, cards=[c]),
+                               f"your play of {card['face']}")
             played = True
             game.shot(f"played-{card['face']}")
         elif not drew:
             before = len(actions(game.autosave())) if game.autosave_exists() else 0
             game.click(p["table"]["draw_pile"])
-            game.wait_autosave(lambda d: any(a["kind"] == "draw" and a["seat"] == 0
-                                             for a in actions(d)[before:]), "your draw")
+            game.wait_autosave(lambda d, n=before: did(d, n, kind="draw", seat=0), "your draw")
             p = game.wait(lambda q: True, "the table after your draw")
             game.shot("drew")
             if "pass" in p["table"]["bar"]:
@@ -42,8 +39,7 @@ def test_quick_play_card_draw_and_wild_colour(game: Game) -> None:
     game.shot("colour-picker")
     blue = next(r for colour, r in p["table"]["picker"] if colour == "blue")
     game.click(blue)
-    game.wait_autosave(lambda d: any(a["kind"] == "play" and a["cards"] == [wild["id"]]
-                                     and a.get("colour") == "blue" for a in actions(d)),
+    game.wait_autosave(lambda d: did(d, kind="play", seat=0, cards=[wild["id"]], colour="blue"),
                        "the wild played as blue")
     game.shot("wild-blue")  # before the next bot answers it
     p = game.wait(lambda q: wild["id"] not in [c["id"] for c in hand(q)], "the wild gone")
