@@ -3,8 +3,7 @@
 Off unless ``UNO_DEBUG_PROBE=path`` is set. Then, each time the screen settles
 (no visible scene animates) and what it shows has changed, the app writes a
 small JSON document to that path, atomically: the scene stack, every visible
-button (its text, its message id when the text is a plain catalogue message,
-its rect), and what the top scene reports through its optional ``probe()``
+button (its text, the message ids whose plain text it is, its rect), and what the top scene reports through its optional ``probe()``
 method (the table: hand card ids and rects, piles, seats, its own buttons, the
 public state). Rects are ``[x, y, w, h]`` in window pixels.
 
@@ -53,20 +52,20 @@ def plain(value: Any) -> Any:
     return value
 
 
-_keys_by_text: dict[str, dict[str, str]] = {}
+_keys_by_text: dict[str, dict[str, list[str]]] = {}
 
 
-def text_key(text: str) -> str:
-    """The message id whose plain text (no parameters) is ``text`` now, or ''."""
+def text_keys(text: str) -> list[str]:
+    """The message ids whose plain text (no parameters) is ``text`` now."""
     lang = i18n.language()
     if lang not in _keys_by_text:
-        table: dict[str, str] = {}
+        table: dict[str, list[str]] = {}
         for key in sorted(i18n.keys(lang)):
             raw = i18n.catalogue(lang).gettext(key)
             if "{" not in raw:
-                table.setdefault(raw, key)
+                table.setdefault(raw, []).append(key)
         _keys_by_text[lang] = table
-    return _keys_by_text[lang].get(text, "")
+    return _keys_by_text[lang].get(text, [])
 
 
 def buttons(app: App) -> list[dict[str, Any]]:
@@ -76,7 +75,7 @@ def buttons(app: App) -> list[dict[str, Any]]:
         if not isinstance(el, UIButton) or not el.alive() or not el.visible:
             continue
         text = str(el.text)
-        out.append({"text": text, "key": text_key(text), "rect": plain(el.rect),
+        out.append({"text": text, "keys": text_keys(text), "rect": plain(el.rect),
                     "enabled": bool(el.is_enabled), "ids": list(el.object_ids)})
     return out
 

@@ -154,6 +154,9 @@ class TableScene(Scene):
         self.ctl.anim_speed = str(_setting(self.app, "anim_speed", "normal"))
         self.relayout()
         self.refresh_controls(force=True)
+        for w in (self.bar, self.corner):  # an unchanged set is kept as pause() hid it
+            if w is not None:
+                w.show(True)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.relayout()

@@ -231,21 +231,21 @@ def summary(p: Probe) -> str:
         return "(none yet)"
     table = p.get("table", {})
     return json.dumps({"scene": p.get("scene"), "scenes": p.get("scenes"),
-                       "buttons": [b["key"] or b["text"] for b in p.get("buttons", [])],
+                       "buttons": [b["text"] for b in p.get("buttons", [])],
                        "state": table.get("state"), "viewer": table.get("viewer"),
                        "bar": sorted(table.get("bar", {}))}, ensure_ascii=False)
 
 
 def button(p: Probe, key: str) -> dict[str, Any]:
-    """The visible button whose message id (or, failing that, text) is ``key``."""
+    """The visible button with message id (or text) ``key``."""
     for b in p["buttons"]:
-        if b["key"] == key or b["text"] == key:
+        if key in b["keys"] or b["text"] == key:
             return b
     raise KeyError(key)
 
 
 def has_button(p: Probe, key: str) -> bool:
-    return any(b["key"] == key or b["text"] == key for b in p.get("buttons", []))
+    return any(key in b["keys"] or b["text"] == key for b in p.get("buttons", []))
 
 
 def state(p: Probe) -> dict[str, Any]:
