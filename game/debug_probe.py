@@ -3,9 +3,9 @@
 Off unless ``UNO_DEBUG_PROBE=path`` is set. Then, each time the screen settles
 (no visible scene animates) and what it shows has changed, the app writes a
 small JSON document to that path, atomically: the scene stack, every visible
-button (its text, the message ids whose plain text it is, its rect), and what the top scene reports through its optional ``probe()``
-method (the table: hand card ids and rects, piles, seats, its own buttons, the
-public state). Rects are ``[x, y, w, h]`` in window pixels.
+button (its text, the message ids whose plain text it is, its rect), and what
+the topmost scene with a ``probe()`` method reports through it (the table:
+hand card ids and rects, piles, seats, its own buttons, the public state). Rects are ``[x, y, w, h]`` in window pixels.
 
 Nothing here is read back by the game: the file is for the test driver only.
 """

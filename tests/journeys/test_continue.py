@@ -38,7 +38,7 @@ def test_language_switch_mid_match_then_quit_and_continue(game: Game) -> None:
     game.click(p["table"]["corner"]["menu"])
     p = game.wait(lambda q: q["scene"] == "PauseScene", "the pause menu")
     game.click(button(p, "pause.quit")["rect"])
-    p = game.wait(lambda q: has_button(q, "pause.quit_yes"), "the quit question")
+    p = game.wait(lambda q: q["scene"] == "DialogScene", "the quit question")
     game.shot("quit-question")
     game.click(button(p, "pause.quit_yes")["rect"])
     p = game.wait(lambda q: q["scene"] == "MenuScene", "the main menu")
