@@ -192,9 +192,16 @@ class Game:
         self.n_shots += 1
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in label)[:60]
         path = self.shots / f"{self.n_shots:02d}-{safe}.png"
-        if self.window:
-            subprocess.run(["import", "-window", self.window, str(path)], env=self.env(),
-                           capture_output=True, timeout=30)
+        if self.proc is not None and self.proc.poll() is None:
+            ids = self.xdo("search", "--pid", str(self.proc.pid), check=False).split()
+            self.window = ids[-1] if ids else self.window
+        for target in (self.window, "root"):  # the whole screen if the window will not do
+            try:
+                subprocess.run(["import", "-window", target, str(path)], env=self.env(),
+                               capture_output=True, timeout=15, check=True)
+                break
+            except (subprocess.SubprocessError, OSError):
+                continue
         return path
 
     def autosave(self) -> dict[str, Any]:
