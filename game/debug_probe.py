@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import i18n
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 ENV = "UNO_DEBUG_PROBE"
 MIN_INTERVAL_S = 0.05  # look at most 20 times a second
 PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+SETTLING = (*PRESSES, pygame.KEYUP, pygame.MOUSEBUTTONUP, pygame_gui.UI_BUTTON_PRESSED)
+HOLD_AFTER_INPUT_S = 0.15
 
 
 def from_env(environ: Mapping[str, str] | None = None) -> Probe | None:
@@ -126,6 +129,10 @@ class Probe:
     def after_frame(self, app: App, events: list[pygame.event.Event]) -> None:
         self.inputs += sum(e.type in PRESSES for e in events)
         now = time.monotonic()
+        if any(e.type in SETTLING for e in events):
+            # A click's release and the widget event it posts arrive in later frames:
+            # a document written before them would show the screen before the click.
+            self._next = now + HOLD_AFTER_INPUT_S
         if now < self._next or any(s.is_animating() for s in app.scenes.visible()):
             return
         self._next = now + MIN_INTERVAL_S
