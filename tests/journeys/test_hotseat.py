@@ -52,6 +52,16 @@ def test_hotseat_curtain_pause_resume_and_challenge(game: Game) -> None:
     game.key("Return")
     p = game.wait(table_for(first), "the first player's table")
     game.shot("first-player")
+
+    # Paused in the middle of a turn: the hand goes under the curtain again.
+    game.key("Escape")
+    p = game.wait(lambda q: q["scene"] == "PauseScene", "the pause menu mid-turn")
+    assert p["table"]["viewer"] == -1 and p["table"]["hand"] == []
+    game.click(button(p, "pause.resume")["rect"])
+    p = game.wait(curtain, "the curtain after resuming mid-turn")
+    assert p["table"]["hand"] == []
+    game.key("KP_Enter")
+    p = game.wait(table_for(first), "the first player's table again")
     w4 = next(c for c in hand(p) if c["face"] == "W4")
     game.click(w4["rect"])
     p = game.wait(lambda q: bool(q["table"]["picker"]), "the colour picker")
