@@ -610,6 +610,8 @@ class TableScene(Scene):
         """For game.debug_probe (tests driving the real window): where the clickable
         things are now, and the viewer's PlayerView under ``view``."""
         lay = self.layout
+        if self.picker.open:
+            self.picker.layout(lay)  # the rects a click is tested against (as in _click)
         seats = {s: spot.plate for s, spot in lay.seats.items()}
         if lay.bottom is not None:
             seats[lay.bottom.seat] = lay.bottom.plate
