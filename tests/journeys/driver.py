@@ -188,6 +188,12 @@ class Game:
                                      f"{summary(p)}")
             time.sleep(0.05)
 
+    def shot_soon(self, label: str, delay: float = 0.6) -> Path:
+        """A picture of a moment no probe marks (a bot moves on before the table
+        settles): ``delay`` lets the card's flight land. Nothing is asserted on it."""
+        time.sleep(delay)
+        return self.shot(label)
+
     def shot(self, label: str) -> Path:
         self.n_shots += 1
         safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in label)[:60]

@@ -41,6 +41,6 @@ def test_quick_play_card_draw_and_wild_colour(game: Game) -> None:
     game.click(blue)
     game.wait_autosave(lambda d: did(d, kind="play", seat=0, cards=[wild["id"]], colour="blue"),
                        "the wild played as blue")
-    game.shot("wild-blue")  # before the next bot answers it
+    game.shot_soon("wild-blue")  # before the next bot answers it
     p = game.wait(lambda q: wild["id"] not in [c["id"] for c in hand(q)], "the wild gone")
     assert state(p)["hand_sizes"][0] == len(hand(p))

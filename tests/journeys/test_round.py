@@ -63,7 +63,7 @@ def test_round_with_uno_catch_and_scoreboard(game: Game) -> None:
         elif isinstance(action, CallUno):
             game.shot("uno-called")
         elif isinstance(action, Play) and DECK[action.cards[0]].is_wild:
-            game.shot(f"wild-{action.colour.value if action.colour else ''}")
+            game.shot_soon(f"wild-{action.colour.value if action.colour else ''}")
     p = game.wait(lambda q: q["scene"] == "ScoreboardScene", "the scoreboard")
     winner = plan[-1].seat
     assert state(p)["phase"] in ("round_over", "match_over")
