@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import __version__, i18n
+from game import __version__, debug_probe, i18n
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
@@ -106,6 +106,7 @@ class App:
         self.frame_count = 0
         self._last_input = time.monotonic()
         self._last_draw = 0.0
+        self.probe = debug_probe.from_env()  # tests driving the real window; None normally
         self._update_caption()
         self._start()
 
@@ -308,6 +309,8 @@ class App:
         if draw:
             self.draw()
         self.frame_count += 1
+        if self.probe is not None:
+            self.probe.after_frame(self, events)
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
         """Process queued events and draw ``frames`` frames (tests, scripted runs)."""
