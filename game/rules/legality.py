@@ -10,6 +10,7 @@ them from the hand and checks each with the same card predicates), so
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 from typing import Final
 
 from .actions import (
@@ -386,36 +387,30 @@ def _group_plays(m: MatchState, seat: int, group: list[int], size: int,
     :func:`card_error` reads a play of three or more cards only through how
     many they are (the H4 pair on a Wild Draw Four is the one rule that looks
     at the other cards), so from three cards on a card's right to lead is
-    judged once per size, not once per subset.
+    judged once per size, for the first subset of that size.
     """
-    judged: dict[tuple[int, int], bool] = {}
-
-    def may_lead(card: int, chosen: tuple[int, ...]) -> bool:
-        n = len(chosen)
-        if n == 2:
-            return card_error(m, chosen, DECK[card], size) is None
-        ok = judged.get((card, n))
-        if ok is None:
-            ok = judged[card, n] = card_error(m, chosen, DECK[card], size) is None
-        return ok
-
-    k = len(group)
-    for mask in range(3, 1 << k):
-        if mask & (mask - 1) == 0:
-            continue  # one card: a single play
-        chosen = tuple([group[i] for i in range(k) if mask >> i & 1])
-        lead = -1
-        for c in chosen:
-            if may_lead(c, chosen):
-                if lead >= 0:
-                    lead = -2  # two leads: any card may go on top
-                    break
-                lead = c
-        if lead == -1:
-            continue
-        for j, top in enumerate(chosen):
-            if top != lead:
-                out.extend(_with_colours(seat, chosen[:j] + chosen[j + 1:] + (top,)))
+    wild = COLOUR_OF[group[0]] is None  # (one face: all wild or none)
+    for n in range(2, len(group) + 1):
+        judged: dict[int, bool] = {}
+        for chosen in combinations(group, n):
+            if n == 2:
+                leads = [c for c in chosen if card_error(m, chosen, DECK[c], size) is None]
+            else:
+                for c in chosen:
+                    if c not in judged:
+                        judged[c] = card_error(m, chosen, DECK[c], size) is None
+                leads = [c for c in chosen if judged[c]]
+            if not leads:
+                continue
+            lead = leads[0] if len(leads) == 1 else -1  # (two leads: any card may go on top)
+            for j, top in enumerate(chosen):
+                if top == lead:
+                    continue
+                ids = chosen[:j] + chosen[j + 1:] + (top,)
+                if wild:
+                    out.extend(Play(seat=seat, cards=ids, colour=c) for c in COLOURS)
+                else:
+                    out.append(Play(seat=seat, cards=ids))
 
 
 def legal_actions(m: MatchState, seat: int) -> list[Action]:
