@@ -58,9 +58,10 @@ class Game:
         # and belong to the list object they were made for.
         self._action_data: list[dict[str, Any]] = []
         self._action_data_of: list[Action] = self.actions
-        # What legal_actions offered each seat in the state as it is (see _offered).
+        # What legal_actions offered each seat in the state as it is (see _offered_now).
         self._offered: dict[int, list[Action]] = {}
-        self._offered_at: tuple[int, RoundState | None] = (-1, None)
+        self._offered_after = -1
+        self._offered_round: RoundState | None = None
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -119,10 +120,9 @@ class Game:
         a new round object (``state.round`` replaced, as test rigs do), so the
         number of actions and the round's identity stamp it."""
         n, r = len(self.actions), self.state.round
-        at_n, at_r = self._offered_at
-        if at_n != n or at_r is not r:
+        if self._offered_after != n or self._offered_round is not r:
             self._offered = {}
-            self._offered_at = (n, r)
+            self._offered_after, self._offered_round = n, r
         return self._offered
 
     def out_of_turn_seats(self) -> list[int]:
@@ -131,8 +131,10 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return its events; IllegalAction otherwise."""
-        offered = self._offered_now().get(action.seat, ())
-        if not any(a is action for a in offered):  # (an action offered is not judged again)
+        for offered in self._offered_now().get(action.seat, ()):
+            if offered is action:
+                break  # offered for this state: not judged again
+        else:
             self.check(action)
         m = self.state
         m.emitted = []
