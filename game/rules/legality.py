@@ -428,9 +428,10 @@ def legal_actions(m: MatchState, seat: int) -> list[Action]:
         out.append(CallUno(seat=seat))
     if r.uno_exposed >= 0 and r.uno_exposed != seat:
         out.append(Catch(seat=seat, target=r.uno_exposed))
-    twin = jump_in_card(m, seat)
-    if twin >= 0:
-        out.append(JumpIn(seat=seat, card=twin))
+    if r.jump_card >= 0:  # (H3 on, and a card just played)
+        twin = jump_in_card(m, seat)
+        if twin >= 0:
+            out.append(JumpIn(seat=seat, card=twin))
     if seat != r.to_act:
         return out
     if phase is Phase.CHOOSE_COLOUR:
