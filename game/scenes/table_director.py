@@ -13,6 +13,7 @@ from game.i18n import t
 from game.rules.cards import DECK
 from game.rules.events import Event
 from game.ui.animations import Effect, Flight, Step
+from game.ui.audio import event_sound
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
@@ -47,8 +48,10 @@ class Director:
             return lay.centre
         return (spot.plate.centerx, spot.plate.top)
 
-    def _sound(self, name: str) -> None:
-        self.table.sound(name)
+    def _sound(self, ev: Event) -> None:
+        name = event_sound(ev.kind)
+        if name is not None:
+            self.table.sound(name)
 
     # -- events -> steps -----------------------------------------------------------
     def queue(self, events: list[Event]) -> None:
@@ -86,7 +89,7 @@ class Director:
                 cid = ev.cards[k] if face else -1
                 step.flights.append(Flight(cid, src, dst, width if face else lay.mini_w * 2,
                                            face, delay=(k * len(deals) + j) * per, dur=0.28))
-        step.on_start.append(lambda: self._sound("shuffle"))
+        step.on_start.append(lambda: self._sound(deals[0]))
         for ev in deals:
             step.on_start.append(lambda ev=ev: self.table.model.begin(ev))
             step.on_end.append(lambda ev=ev: self.table.model.end(ev))
@@ -113,7 +116,7 @@ class Director:
                         if r is not None:
                             f.src = r.center
                     step.on_start.insert(0, at_start)
-            step.on_start.append(lambda: self._sound("play"))
+            step.on_start.append(lambda: self._sound(ev))
             if ev.cards and DECK[ev.cards[-1]].is_wild and ev.colour is not None:
                 step.on_end.append(lambda: self.table.add_effect(
                     Effect("colour", lay.discard.center, 0.8, colour=(0, 0, 0), icon=ev.colour.value)))
@@ -128,7 +131,7 @@ class Director:
                 step.flights.append(Flight(cid, lay.draw_pile.center, dst,
                                            lay.card_w if face else lay.mini_w * 2, face,
                                            delay=i * 0.07, dur=0.3))
-            step.on_start.append(lambda: self._sound("draw"))
+            step.on_start.append(lambda: self._sound(ev))
             anim.push(step)
         elif k == "start_card":
             step = self._model_step(ev)
@@ -144,7 +147,7 @@ class Director:
             anim.push(step)
         elif k in ("shuffle", "reshuffle"):
             step = self._model_step(ev, 0.45 if k == "reshuffle" else 0.15)
-            step.on_start.append(lambda: self._sound("shuffle"))
+            step.on_start.append(lambda: self._sound(ev))
             step.on_start.append(lambda: self.table.add_effect(
                 Effect("pulse", lay.draw_pile.center, 0.6, icon="pile")))
             anim.push(step)
@@ -158,7 +161,7 @@ class Director:
             step = self._model_step(ev, 0.25 if k != "jump_in" else 0.1)
             step.on_start.append(lambda: self._bubble(ev, k, seat))
             if k in ("uno", "caught"):
-                step.on_start.append(lambda: self._sound("uno"))
+                step.on_start.append(lambda: self._sound(ev))
             if k == "challenge":
                 def verdict() -> None:
                     msg = t("bubble.guilty") if ev.value else t("bubble.not_guilty")
@@ -174,7 +177,7 @@ class Director:
             anim.push(step)
         elif k in ("round_end", "match_end"):
             step = self._model_step(ev, 0.9)
-            step.on_start.append(lambda: self._sound("win"))
+            step.on_start.append(lambda: self._sound(ev))
             anim.push(step)
         elif k == "colour":
             step = self._model_step(ev, 0.15)
