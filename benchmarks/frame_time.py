@@ -65,7 +65,7 @@ class BenchApp:
 
 def run(seed: int, frames: int, size: tuple[int, int]) -> list[float]:
     from game.controller import MatchController
-    from game.scenes.table import TableScene
+    from game.table.scene import TableScene
 
     app = BenchApp(size)
     i18n.set_language("en")
@@ -136,7 +136,7 @@ def run_paced(seed: int, frames: int, size: tuple[int, int], round_no: int,
     """Every frame's update+draw (ms) at a table of ``level`` bots, paced at 60 fps."""
     from types import SimpleNamespace
 
-    from game.scenes.table import TableScene
+    from game.table.scene import TableScene
 
     app = BenchApp(size)
     i18n.set_language("en")

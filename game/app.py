@@ -240,7 +240,7 @@ class App:
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
         """Leave the menus and sit down at the table (menu kept underneath)."""
         from game.scenes.menu import MenuScene
-        from game.scenes.table import TableScene
+        from game.table.scene import TableScene
 
         self.scenes.clear_to(MenuScene(self))
         if config.phones:  # party mode: the phones join first (game/party)

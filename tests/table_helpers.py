@@ -65,7 +65,7 @@ class FakeApp:
         self.audio.play("click")
 
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
-        from game.scenes.table import TableScene
+        from game.table.scene import TableScene
         self.started.append(config)
         while len(self.scenes):
             self.scenes.pop()

@@ -14,9 +14,9 @@ from table_helpers import config, make_app, pump
 from game import i18n
 from game.controller import MatchController, save_failure_reason
 from game.rules.actions import WrongPlay
-from game.scenes.table import TableScene
 from game.storage import saves
-from game.ui import table_widgets as tw
+from game.table import widgets as tw
+from game.table.scene import TableScene
 
 DISK_FULL = {"en": "Can't save: disk full; the match goes on",
              "zh": "无法保存：磁盘已满；对局继续"}

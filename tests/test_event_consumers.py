@@ -1,11 +1,12 @@
 """Every consumer of engine events handles every EventKind (issue 13).
 
-The log text (game/ui/event_text.py), the sounds (game/ui/audio.py) and the
-statistics (game/storage/stats.py) each dispatch with ``match`` over
-``EventKind``, name the kinds they leave alone, and end in ``assert_never``:
-a kind added to the enum fails here (no sample for it, and every consumer
-refuses it) until each consumer says what it does with it. The table's
-animation director has its own check. Hints and explanations read no events.
+The log text (game/ui/event_text.py), the sounds (game/ui/audio.py, which the
+table's director plays) and the statistics (game/storage/stats.py) each
+dispatch with ``match`` over ``EventKind``, name the kinds they leave alone,
+and end in ``assert_never``: a kind added to the enum fails here (no sample
+for it, and every consumer refuses it) until each consumer says what it does
+with it. The table's animation director has its own check
+(tests/test_table_director_kinds.py). Hints and explanations read no events.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from table_helpers import click, config, key, make_app, pump
 
 from game.rules.events import redact
 from game.scenes.curtain import CurtainScene
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from game.ui import card_art, event_text
 
 

@@ -23,9 +23,9 @@ from game.rules.events import Event
 from game.scenes.curtain import CurtainScene
 from game.scenes.pause import PauseScene
 from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.table import TableScene
+from game.table import widgets as tw
+from game.table.scene import TableScene
 from game.ui import card_art
-from game.ui import table_widgets as tw
 from game.ui.event_text import cards_name
 
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

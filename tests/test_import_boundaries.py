@@ -171,10 +171,17 @@ def test_no_import_cycles_inside_rules():
     assert _cycles(graph) == [], "game/rules modules import each other in a cycle"
 
 
-def test_ui_never_imports_scenes_nor_the_app():
+def test_ui_never_imports_scenes_nor_the_table_nor_the_app():
     for name, deps in _graph().items():
         if name.startswith("game.ui"):
-            bad = {d for d in deps if d.startswith("game.scenes") or d == "game.app"}
+            bad = {d for d in deps if d.startswith(("game.scenes", "game.table")) or d == "game.app"}
+            assert not bad, f"{name} imports {sorted(bad)}"
+
+
+def test_rules_and_ai_never_import_the_table():
+    for name, deps in _graph().items():
+        if name.startswith(("game.rules", "game.ai")):
+            bad = {d for d in deps if d.startswith("game.table")}
             assert not bad, f"{name} imports {sorted(bad)}"
 
 

@@ -18,8 +18,8 @@ from game.rules.engine import Game
 from game.scenes.dialog import DialogScene
 from game.scenes.menu import MenuScene, quick_play_config
 from game.scenes.new_game import NewGameScene
-from game.scenes.table import TableScene
 from game.storage.saves import autosave, autosave_path
+from game.table.scene import TableScene
 
 
 def _in_progress() -> bytes:

@@ -17,8 +17,8 @@ from game.party.protocol import new_secret
 from game.rules.settings import RuleSettings
 from game.scenes.new_game import NewGameModel, NewGameScene
 from game.scenes.party_join import PartyJoinScene, qr_surface
-from game.scenes.table import TableScene
 from game.storage import saves
+from game.table.scene import TableScene
 
 
 @pytest.fixture
@@ -107,9 +107,10 @@ def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert table.viewer == -1 and table.party is join.host  # no desktop human: a spectator
-    from game.scenes.table_draw import _level_badge
+    from game.table.frame import level_badge
 
-    assert [_level_badge(table, s) for s in range(3)] == ["Phone", "Normal", "Phone"]
+    assert [level_badge(table.config, s, table.viewer, table.bot_seats())
+            for s in range(3)] == ["Phone", "Normal", "Phone"]
     host = table.party
     assert host.server.running
     # A phone acts; the table applies it through the controller and shows it.

@@ -22,7 +22,7 @@ from ui_driver import buttons, click, key, make_app
 
 from game import i18n
 from game.app import App
-from game.ui import table_widgets as tw
+from game.table import widgets as tw
 
 # Strings that are not words of the game: language names on the language
 # switch, and the logo.

@@ -147,3 +147,33 @@ def test_a_damaged_replay_shows_a_message(app: App, tmp_path: Path) -> None:
     assert isinstance(app.scenes.top, DialogScene)
     click(app, buttons(app)["OK"])
     assert type(app.scenes.top).__name__ == "MenuScene"
+
+
+def _fans_drawn(app: App, scene: ReplayScene, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Opponents' fans of card backs drawn in one frame by a renderer that has drawn nothing yet."""
+    from game.table import widgets
+    from game.table.renderer import TableRenderer
+
+    counts: list[int] = []
+    real = widgets.draw_mini_fan
+
+    def spy(surface: pygame.Surface, layout: object, center: tuple[int, int], count: int,
+            vertical: bool = False) -> None:
+        if count > 0:
+            counts.append(count)
+        real(surface, layout, center, count, vertical)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(widgets, "draw_mini_fan", spy)
+    scene.renderer = TableRenderer()
+    app.pump(1)
+    monkeypatch.undo()
+    return counts
+
+
+def test_show_all_hands_draws_no_face_down_fans_underneath(
+        app: App, replay_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = open_replay(app, replay_path)
+    scene.goto(20)
+    assert _fans_drawn(app, scene, monkeypatch)  # hidden hands: fans of backs
+    scene.toggle_show_all()
+    assert _fans_drawn(app, scene, monkeypatch) == []  # open hands replace them

@@ -14,10 +14,10 @@ from game.app import App
 from game.rules.actions import Draw, Pass, Play
 from game.scenes.dialog import DialogScene
 from game.scenes.menu import MenuScene
-from game.scenes.table import TableScene
 from game.storage.atomic import backup_path
 from game.storage.saves import autosave_path, load_match
 from game.storage.user_settings import UserSettings, save_settings
+from game.table.scene import TableScene
 
 
 def quiet_settings() -> None:

@@ -14,7 +14,7 @@ from game.rules.cards import DECK
 from game.rules.settings import OFFICIAL
 from game.rules.view import Phase
 from game.scenes.scoreboard import ScoreboardScene
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from game.ui.event_text import illegal_text
 
 
@@ -370,7 +370,7 @@ def test_R1_next_round_events_are_taken_once():
 
 
 def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
-    from game.ui import table_widgets as tw
+    from game.table import widgets as tw
 
     app, table = find_seed(lambda t: _illegal_card(t) >= 0)
     i = _illegal_card(table)

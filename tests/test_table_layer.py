@@ -6,8 +6,8 @@ import random
 
 import pygame
 
-from game.scenes.table_draw import Layer
-from game.ui import table_widgets as tw
+from game.table import widgets as tw
+from game.table.renderer import Layer
 
 
 def _blob(rng: random.Random, size: tuple[int, int]) -> pygame.Surface:

@@ -23,8 +23,8 @@ from table_helpers import config, make_app, pump  # noqa: E402
 from game.controller import MatchController  # noqa: E402
 from game.rules.actions import WrongPlay  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.ui import table_widgets as tw  # noqa: E402
+from game.table import widgets as tw  # noqa: E402
+from game.table.scene import TableScene  # noqa: E402
 
 THINK = 0.3  # seconds a slow bot takes, like Hard with its default budget
 

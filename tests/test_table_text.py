@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.resources import get_font
-from game.ui import table_widgets as tw
+from game.table import widgets as tw
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -92,7 +92,7 @@ def _facing_wd4():
 
     from game.rules.actions import Play
     from game.rules.cards import Colour
-    from game.scenes.table import TableScene
+    from game.table.scene import TableScene
 
     c = Faces()
     game = rig(hands=[c.ids("Y1 Y2 Y3"), c.ids("B1 B2 B3"), c.ids("W4 R8 G9")], top=c("R5"),
@@ -124,7 +124,7 @@ def _table_with(game, humans: int = 1):
 
     from table_helpers import make_app
 
-    from game.scenes.table import TableScene
+    from game.table.scene import TableScene
 
     app = make_app((1280, 720), "en", "off")
     cfg = config(len(game.hands), humans, 3)

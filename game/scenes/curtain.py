@@ -17,8 +17,8 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.scenes.ui_scene import UIScene
+from game.table import widgets as tw
 from game.ui import card_art
-from game.ui import table_widgets as tw
 from game.ui.widgets import ACTIVATE_KEYS, oid
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from game.i18n import t
 from game.party.host import PartyHost
 from game.party.server import PARTY_PORTS, lan_address
 from game.scenes.ui_scene import UIScene
-from game.ui import table_widgets as tw
+from game.table import widgets as tw
 from game.ui import theme
 from game.ui.widgets import draw_panel, oid
 
@@ -127,7 +127,7 @@ class PartyJoinScene(UIScene):
 
     # ---- flow
     def start(self) -> None:
-        from game.scenes.table import TableScene
+        from game.table.scene import TableScene
 
         self.handed_over = True
         self.app.scenes.pop()

@@ -3,10 +3,10 @@
 ``ReplayScene(app, path)`` loads a save (``game.storage.saves.load_match``),
 starts the match again from its seed and applies the recorded actions one at
 a time. Stepping back rebuilds the position from the nearest cached snapshot
-(one every :data:`SNAPSHOT_EVERY` steps). The table is drawn by
-:func:`game.scenes.table_draw.draw_table` through :class:`ReplayTable`, a
-read-only stand-in for the TableScene, always from the spectator's seat (-1):
-hands are face down unless "Show all hands" is on.
+(one every :data:`SNAPSHOT_EVERY` steps). The table is drawn like the live one:
+:class:`ReplaySource` (the stepper's views, from the spectator's seat -1) ->
+:func:`game.table.frame.build_frame` -> :class:`game.table.renderer.TableRenderer`.
+Hands are face down unless "Show all hands" is on.
 """
 
 from __future__ import annotations
@@ -22,16 +22,18 @@ from game import i18n
 from game.config import MatchConfig
 from game.paths import data_dir
 from game.rules.actions import Action
+from game.rules.cards import Card
 from game.rules.engine import Game
 from game.rules.events import Event, redact
+from game.rules.view import PlayerView
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
-from game.ui import table_widgets as tw
-from game.ui.animations import Animator
+from game.table import widgets as tw
+from game.table.frame import TableFrame, build_frame
+from game.table.layout import TableLayout, compute_layout
+from game.table.model import TableModel
+from game.table.renderer import TableRenderer
 from game.ui.event_text import describe_events
-from game.ui.hand_view import HandView, render_card
-from game.ui.table_layout import TableLayout, compute_layout, hand_rects
-from game.ui.table_model import TableModel
 from game.ui.widgets import oid
 
 if TYPE_CHECKING:
@@ -44,52 +46,29 @@ SNAPSHOT_EVERY = 50
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # steps per second while playing
 
 
-class _Ctl:
-    """The things the table's drawing code asks of a MatchController."""
+class ReplaySource:
+    """What the frame builder reads of a table, for a spectator of the replayed match."""
 
-    def __init__(self, names: list[str], game: Game) -> None:
-        self.names = names
-        self.game = game
+    viewer = -1
+
+    def __init__(self, config: MatchConfig, view: PlayerView) -> None:
+        self.config = config
+        self.model = TableModel(-1, len(config.seats))
+        self.ticker: list[str] = []
+        self.show(view)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.config.seats]
+
+    def show(self, view: PlayerView) -> None:
+        self.model.sync(view)
 
     def thinking_seat(self) -> int:
         return -1  # a replay has no bot thinking
 
-
-class ReplayTable:
-    """What :func:`draw_table` reads of a TableScene, for a spectator of ``game``."""
-
-    viewer = -1
-    picker_cards: tuple[int, ...] = ()
-    toast = None
-    hover_tip = None
-
-    def __init__(self, config: MatchConfig, game: Game, size: tuple[int, int],
-                 card_size: str = "medium", colourblind: bool = False) -> None:
-        self.config = config
-        self.n = len(config.seats)
-        self.ctl = _Ctl([s.name for s in config.seats], game)
-        self.model = TableModel(-1, self.n)
-        self.anim = Animator("off")
-        self.hand = HandView()
-        self.picker = tw.ColourPicker()
-        self.ticker: list[str] = []
-        self.colourblind = colourblind
-        self.card_size = card_size
-        self.layout: TableLayout = compute_layout(size, self.n, -1, card_size)
-        self.show(game)
-
-    def show(self, game: Game) -> None:
-        self.ctl.game = game
-        self.model.sync(game.view(-1))
-
-    def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.n, -1, self.card_size)
-
-    def busy(self) -> bool:
-        return False
-
-    def render_card(self, card_id: int, width: int, face_up: bool) -> pygame.Surface:
-        return render_card(card_id, width, face_up, self.colourblind)
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset()
 
 
 class ReplayStepper:
@@ -107,6 +86,10 @@ class ReplayStepper:
     @property
     def total(self) -> int:
         return len(self.actions)
+
+    def view(self, seat: int) -> PlayerView:
+        """The position now, as ``seat`` sees it (-1: a spectator)."""
+        return self.game.view(seat)
 
     def _snapshot(self) -> dict[str, Any]:
         d = self.game.to_dict()
@@ -182,13 +165,17 @@ class ReplayScene(UIScene):
             self.error = exc.message
         self.show_all = False
         self.stepper: ReplayStepper | None = None
-        self.table: ReplayTable | None = None
+        self.table: ReplaySource | None = None
+        self.renderer = TableRenderer()
+        settings = getattr(app, "settings", None)
+        self.card_size = str(getattr(settings, "card_size", "medium"))
+        self.colourblind = bool(getattr(settings, "colourblind", False))
+        self.layout: TableLayout = compute_layout(app.size, 1, -1, self.card_size)
         if self.loaded is not None:
             self.stepper = ReplayStepper(self.loaded.config, self.loaded.game.actions)
-            settings = getattr(app, "settings", None)
-            self.table = ReplayTable(self.loaded.config, self.stepper.game, app.size,
-                                     str(getattr(settings, "card_size", "medium")),
-                                     bool(getattr(settings, "colourblind", False)))
+            self.table = ReplaySource(self.loaded.config, self.stepper.view(-1))
+            self.layout = compute_layout(app.size, len(self.loaded.config.seats), -1,
+                                         self.card_size)
             self._tell()
         self.playing = False
         self.speed_index = 1
@@ -200,8 +187,8 @@ class ReplayScene(UIScene):
         self.buttons = {}
         if self.table is None:
             return
-        self.table.relayout(self.size)
-        lay = self.table.layout
+        self.layout = compute_layout(self.size, len(self.table.config.seats), -1, self.card_size)
+        lay = self.layout
         spec = [
             ("prev", t("replay.prev"), self.step_back),
             ("play", t("replay.pause") if self.playing else t("replay.play"), self.toggle_play),
@@ -225,8 +212,7 @@ class ReplayScene(UIScene):
 
     def bar_rect(self) -> pygame.Rect:
         """The controls row: the table's button bar, right of the bottom seat's plate."""
-        assert self.table is not None
-        lay = self.table.layout
+        lay = self.layout
         left = lay.bar.x
         if lay.bottom is not None:
             left = max(left, lay.bottom.plate.right + lay.px(12))
@@ -257,7 +243,7 @@ class ReplayScene(UIScene):
         if self.stepper is None or self.table is None:
             return
         self.stepper.goto(k)
-        self.table.show(self.stepper.game)
+        self.table.show(self.stepper.view(-1))
         self._tell()
 
     def step_forward(self) -> None:
@@ -276,7 +262,7 @@ class ReplayScene(UIScene):
         events = self.stepper.last_events
         if not self.show_all:
             events = [redact(e, -1) for e in events]
-        lines = describe_events(events, self.table.ctl.names, i18n.language())
+        lines = describe_events(events, self.table.names, i18n.language())
         self.table.ticker = lines[-3:]
 
     def set_playing(self, playing: bool) -> None:
@@ -355,22 +341,27 @@ class ReplayScene(UIScene):
             super().handle_key(event)
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
+    def frame(self) -> TableFrame | None:
+        """What the table shows now: the spectator's view, every hand open with "Show all"."""
         if self.table is None or self.stepper is None:
+            return None
+        hands: tuple[tuple[Card, ...], ...] = ()
+        if self.show_all:
+            hands = tuple(tuple(self.stepper.view(seat).hand)
+                          for seat in range(len(self.table.config.seats)))
+        return build_frame(self.table, colourblind=self.colourblind, open_hands=hands)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        frame = self.frame()
+        if frame is None:
             self.draw_background(surface)
             return
-        from game.scenes.table_draw import draw_table
-
-        draw_table(self.table, surface)  # type: ignore[arg-type]
-        if self.show_all:
-            self._draw_open_hands(surface)
+        self.renderer.draw(surface, self.layout, frame)
         self._draw_counter(surface)
         self.draw_focus(surface)
 
     def _draw_counter(self, surface: pygame.Surface) -> None:
-        lay = self.table.layout if self.table else None
-        if lay is None:
-            return
+        lay = self.layout
         px = lay.px
         head = tw.text(t("replay.title") + " · " + t("replay.step", k=self.k, n=self.total),
                        lay.font_px(18), tw.GOLD, True)
@@ -387,31 +378,3 @@ class ReplayScene(UIScene):
             pygame.draw.line(surface, (40, 80, 60), (bar.x, y), (bar.right, y), px(3))
             x = bar.x + round(bar.w * self.k / self.total)
             pygame.draw.line(surface, tw.GOLD, (bar.x, y), (x, y), px(3))
-
-    def _draw_open_hands(self, surface: pygame.Surface) -> None:
-        """Every hand face up: the bottom seat in the big fan, the others as small fans."""
-        assert self.table is not None and self.stepper is not None
-        lay = self.table.layout
-        game = self.stepper.game
-        cb = self.table.colourblind
-        if lay.bottom is not None and lay.bottom.seat >= 0:
-            cards = game.view(lay.bottom.seat).hand
-            for card, r in zip(cards, hand_rects(lay, len(cards)), strict=False):
-                surface.blit(render_card(card.id, lay.card_w, True, cb), r)
-        w = round(lay.mini_w * 1.3)
-        h = round(w * 1.5)
-        for seat, spot in lay.seats.items():
-            cards = game.view(seat).hand
-            if not cards:
-                continue
-            step = min(w * 0.55, (lay.table.w * 0.3 - w) / max(1, len(cards) - 1))
-            total = w + step * (len(cards) - 1)
-            area = pygame.Rect(0, 0, round(total), h)
-            area.centerx = spot.plate.centerx
-            if spot.fan_center[1] > spot.plate.centery:  # across the table: below the plate
-                area.top = spot.plate.bottom + lay.px(4)
-            else:  # at the sides: above it
-                area.bottom = spot.plate.top - lay.px(4)
-            area.clamp_ip(lay.table.inflate(-lay.px(16), -lay.px(16)))
-            for i, card in enumerate(cards):
-                surface.blit(render_card(card.id, w, True, cb), (round(area.x + step * i), area.y))

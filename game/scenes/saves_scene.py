@@ -25,7 +25,7 @@ from game.resources import get_font
 from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
 from game.storage import saves
-from game.ui import table_widgets as tw
+from game.table import widgets as tw
 from game.ui import theme
 from game.ui.widgets import draw_panel, oid, wrap_text
 

@@ -15,12 +15,12 @@ from game import i18n
 from game.resources import get_font
 from game.rules.cards import DECK
 from game.scenes.base import Scene
+from game.table import widgets as tw
 from game.ui import card_art
-from game.ui import table_widgets as tw
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.table import TableScene
+    from game.table.scene import TableScene
 
 t = i18n.t
 MAX_ROUND_COLS = 6

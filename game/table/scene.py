@@ -1,8 +1,10 @@
-"""TableScene: the UNO table - what the players see and play.
+"""TableScene: the UNO table's lifecycle, input and frame loop.
 
 Engine events (never state diffs) become animations through
-:mod:`game.scenes.table_director`; the display model follows them and is
-re-synced from the viewer's PlayerView whenever nothing moves.
+:mod:`game.table.director`; the display model follows them and is
+re-synced from the viewer's PlayerView whenever nothing moves. Drawing is
+:func:`game.table.frame.build_frame` then :class:`game.table.renderer.TableRenderer`:
+``draw`` changes nothing of the scene.
 """
 
 from __future__ import annotations
@@ -24,13 +26,11 @@ from game.rules.actions import (
     Action,
     CallUno,
     Catch,
-    Challenge,
     ChooseColour,
     Draw,
     JumpIn,
     Pass,
     Play,
-    SwapHands,
     WrongPlay,
 )
 from game.rules.cards import COLOURS, DECK, Colour, Kind
@@ -38,14 +38,17 @@ from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
 from game.scenes.base import Scene
-from game.scenes.table_director import Director
+from game.table import widgets as tw
+from game.table.animations import Animator
+from game.table.controls import ControlState, controls
+from game.table.director import Director, Stage
+from game.table.frame import Button, TableFrame, UiState, build_frame
+from game.table.hand import HandView
+from game.table.layout import TableLayout, compute_layout
+from game.table.model import TableModel
+from game.table.renderer import TableRenderer, pulse_arrow
 from game.ui import card_art
-from game.ui import table_widgets as tw
-from game.ui.animations import Animator, Effect
 from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
-from game.ui.hand_view import HandView, render_card
-from game.ui.table_layout import TableLayout, compute_layout
-from game.ui.table_model import TableModel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -89,7 +92,11 @@ class TableScene(Scene):
         self.hand = HandView()
         self.picker = tw.ColourPicker()
         self.picker_cards: tuple[int, ...] = ()
-        self.director = Director(self)
+        self.director = Director(Stage(
+            anim=self.anim, sound=self.sound, layout=lambda: self.layout,
+            model=lambda: self.model, viewer=lambda: self.viewer,
+            card_rect=lambda lay, card: self.hand.card_rect(lay, card)))
+        self.renderer = TableRenderer()
         self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
         self.ticker: list[str] = []
         self.toast: tuple[str, tuple[int, int, int], float] | None = None
@@ -105,7 +112,8 @@ class TableScene(Scene):
         self.overlay_open = False  # a curtain/scoreboard/pause is on top
         self._fresh = loaded is None
         self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
-        self._actions: dict[str, Action | str] = {}
+        self._actions: dict[str, Action] = {}
+        self.buttons: tuple[Button, ...] = ()  # the action row, as the frame shows it
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -286,9 +294,7 @@ class TableScene(Scene):
             self._warm.pop()()
 
     def _pulse_arrow(self, clockwise: bool) -> None:
-        from game.scenes.table_draw import pulse_arrow
-
-        pulse_arrow(self, clockwise)
+        pulse_arrow(self.layout, clockwise)
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
@@ -328,71 +334,26 @@ class TableScene(Scene):
     def refresh_controls(self, force: bool = False) -> None:
         if self.bar is None:
             return
-        spec: list[tuple[str, str, bool]] = []
-        self._actions = {}
         legal = self.ctl.legal(self.viewer) if self.can_act() else []
         plays = [a for a in legal if isinstance(a, Play)]
         self.hand.legal = {c for a in plays for c in a.cards[:1]}
         self.hand.legal |= {a.card for a in legal if isinstance(a, JumpIn)}
         view = self.ctl.view(self.viewer)
         self.hand.active = bool(legal) and view.to_act == self.viewer
-        phase = view.phase
         if any(isinstance(a, ChooseColour) for a in legal) and not self.picker.open:
             self.open_picker(())
-
-        def add(key: str, label: str, action: Action | str, primary: bool = False) -> None:
-            spec.append((key, label, primary))
-            self._actions[key] = action
-
         v = self.model
-        for a in legal:
-            if isinstance(a, CallUno):
-                add("uno", t("tbl.uno"), a, len(self.model.hand) <= 2)
-            elif isinstance(a, Catch):
-                add(f"catch{a.target}", t("tbl.catch", name=self.ctl.names[a.target]), a, True)
-            elif isinstance(a, SwapHands):  # H7
-                size = v.sizes[a.target] if a.target < len(v.sizes) else 0
-                add(f"swap{a.target}", t("tbl.swap", name=self.ctl.names[a.target], n=size), a)
-        jumps = [a for a in legal if isinstance(a, JumpIn)]
-        if jumps:
-            add("jump", t("tbl.jump_in"), jumps[0], True)
-        multi = [a for a in plays if len(a.cards) > 1]
-        sel = self._selected_play(plays)
-        if sel is not None:
-            add("play_sel", t("tbl.play_all", n=len(sel.cards)), sel, True)
-        elif multi and phase is not Phase.KEEP_OR_PLAY:
-            best = max(multi, key=lambda a: len(a.cards))
-            add("play_all", t("tbl.play_all", n=len(best.cards)), best, False)
-        if phase is Phase.KEEP_OR_PLAY and plays:
-            add("play_drawn", t("tbl.play_drawn"), plays[0], True)
-        for a in legal:
-            if isinstance(a, Draw):
-                add("draw", t("tbl.draw"), a, not plays)
-            elif isinstance(a, Pass):
-                add("pass", t("tbl.pass"), a)
-            elif isinstance(a, Challenge):
-                add("challenge", t("tbl.challenge"), a, True)
-            elif isinstance(a, Accept):
-                label = (t("tbl.accept_skip") if phase is Phase.SKIP_RELAY else
-                         t("tbl.accept_n", n=v.penalty) if phase is Phase.PENALTY and v.penalty
-                         else t("tbl.accept"))
-                add("accept", label, a)
-        if self.picker.open:
-            spec = []
-        self.bar.set(spec, self.layout.bar, self.layout.scale)
+        row = controls(legal, ControlState(
+            phase=view.phase, hand_size=len(v.hand), sizes=tuple(v.sizes),
+            names=tuple(self.ctl.names), penalty=v.penalty, selected=tuple(self.hand.selected),
+            picker_open=self.picker.open))
+        self._actions = {c.key: c.action for c in row if c.action is not None and c.enabled}
+        self.buttons = tuple(Button(key=c.key, label=t(c.label, **dict(c.params)),
+                                    primary=c.primary, enabled=c.enabled) for c in row)
+        self.bar.set([(b.key, b.label, b.primary) for b in self.buttons], self.layout.bar,
+                     self.layout.scale, frozenset(b.key for b in self.buttons if not b.enabled))
         if force:
             self._build_corner()
-
-    def _selected_play(self, plays: list[Play]) -> Play | None:
-        if len(self.hand.selected) < 2:
-            return None
-        want = set(self.hand.selected)
-        best = [a for a in plays if set(a.cards) == want]
-        top = self.hand.selected[-1]
-        for a in best:
-            if a.cards[-1] == top:
-                return a
-        return best[0] if best else None
 
     # ------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
@@ -479,6 +440,7 @@ class TableScene(Scene):
         self.picker.open = True
         self.picker.focus = 0
         self.picker_cards = cards
+        self.buttons = ()
         if self.bar is not None:
             self.bar.set([], self.layout.bar, self.layout.scale)
 
@@ -514,7 +476,7 @@ class TableScene(Scene):
             action = self._actions.get(key)
             if isinstance(action, Play):
                 self.play_action(action)
-            elif action is not None and not isinstance(action, str):
+            elif action is not None:
                 self.act(action)
 
     def give_hint(self) -> None:
@@ -642,18 +604,35 @@ class TableScene(Scene):
                 return
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        from game.scenes.table_draw import draw_away, draw_notice, draw_table
+    @property
+    def names(self) -> list[str]:
+        return self.ctl.names
 
-        draw_table(self, surface)
+    def thinking_seat(self) -> int:
+        return self.ctl.thinking_seat()
+
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset(self.party.bot_seats) if self.party is not None else frozenset()
+
+    def frame(self) -> TableFrame:
+        """What the table shows now (reads the scene, changes nothing)."""
         problem = self.ctl.save_problem  # shown until a save works again
-        if problem:
-            draw_notice(self.layout, surface, t(f"tbl.save_failed.{problem}"))
+        away: tuple[str, ...] = ()
         if self.party is not None:
-            draw_away(self.party, self.ctl.names, surface, self.layout)
+            names, bots = self.ctl.names, self.party.bot_seats
+            away = tuple(t("party.bot", name=names[seat]) if seat in bots
+                         else t("party.away", name=names[seat]) for seat in self.party.away())
+        busy = self.busy()
+        phase = (self.ctl.view(self.viewer).phase
+                 if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
+                 else Phase.PLAY)
+        ui = UiState(busy=busy, phase=phase, hand=self.hand, toast=self.toast,
+                     hover_tip=self.hover_tip, picker_open=self.picker.open,
+                     picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
+                     mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
+                     buttons=self.buttons,
+                     notice=t(f"tbl.save_failed.{problem}") if problem else "", away=away)
+        return build_frame(self, ui, colourblind=self.colourblind)
 
-    def add_effect(self, effect: Effect) -> None:
-        self.anim.add_effect(effect)
-
-    def render_card(self, card_id: int, width: int, face_up: bool) -> pygame.Surface:
-        return card_art.sprite(render_card(card_id, width, face_up, self.colourblind))
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.layout, self.frame())

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules.cards import DECK, Card
+from game.table.layout import TableLayout, hand_rects, hit_card
 from game.ui import card_art
-from game.ui.table_layout import TableLayout, hand_rects, hit_card
 
 FOCUS = (120, 200, 255)
 SELECTED = (120, 230, 140)

@@ -14,8 +14,8 @@ from pygame_gui.elements import UIButton, UITextBox
 
 from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
+from game.table.layout import TableLayout
 from game.ui import card_art
-from game.ui.table_layout import TableLayout
 
 CREAM = (245, 240, 225)
 GOLD = (232, 197, 71)
@@ -183,11 +183,12 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
     return surf
 
 
-@lru_cache(maxsize=128)
-def _seat_sprite(scale: float, mini: tuple[int, int], plate: tuple[int, int],
-                 fan: tuple[int, int], count: int, name: str, badge: str, line2: str,
-                 active: bool, out: bool, team: int, uno: bool,
-                 layout: TableLayout) -> tuple[pygame.Surface, tuple[int, int]]:
+def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
+                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
+                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+    """One opponent (card backs + name plate) as a sprite and its plate offset
+    (drawn afresh: the table's renderer keeps the ones it shows)."""
+    scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
     margin = max(8, round(14 * scale))
     w = max(plate[0], round(mini[0] * 4.6)) + 2 * margin
     h = plate[1] + round(1.6 * mini[1]) + 2 * margin
@@ -203,31 +204,6 @@ def _seat_sprite(scale: float, mini: tuple[int, int], plate: tuple[int, int],
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     return surf, (ox, oy)
-
-
-def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
-                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
-                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
-    """One opponent (card backs + name plate) as a cached sprite and its plate offset."""
-    return _seat_sprite(layout.scale, (layout.mini_w, layout.mini_h), plate, fan, count, name,
-                        badge, line2, active, out, team, uno, _LayoutKey(layout))
-
-
-class _LayoutKey:
-    """Hashable stand-in for a layout's scale in the sprite cache."""
-
-    def __init__(self, layout: TableLayout) -> None:
-        self.layout = layout
-        self.key = (layout.scale, layout.mini_w, layout.mini_h)
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _LayoutKey) and other.key == self.key
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.layout, name)
 
 
 def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
@@ -413,12 +389,15 @@ class ButtonBar:
         self.buttons: dict[str, UIButton] = {}
         self._spec: list[tuple[str, str, bool]] = []
         self._rect: pygame.Rect | None = None
+        self._disabled: frozenset[str] = frozenset()
 
-    def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float) -> None:
-        if spec == self._spec and rect == self._rect:
+    def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float,
+            disabled: frozenset[str] = frozenset()) -> None:
+        """``spec``: (key, label, primary) per button; the keys in ``disabled`` are greyed."""
+        if spec == self._spec and rect == self._rect and disabled == self._disabled:
             return
         self.clear()
-        self._spec, self._rect = list(spec), rect.copy()
+        self._spec, self._rect, self._disabled = list(spec), rect.copy(), disabled
         if not spec:
             return
         font = get_font(max(12, round(17 * scale)), True)
@@ -430,6 +409,8 @@ class ButtonBar:
             r = pygame.Rect(x, rect.y, w, rect.h)
             oid = "#primary" if primary else None
             self.buttons[key] = UIButton(r, label, manager=self.manager, object_id=oid)
+            if key in disabled:
+                self.buttons[key].disable()
             x += w + gap
         settle(*self.buttons.values())
 
@@ -445,6 +426,7 @@ class ButtonBar:
         self.buttons.clear()
         self._spec = []
         self._rect = None
+        self._disabled = frozenset()
 
     def show(self, visible: bool) -> None:
         for btn in self.buttons.values():

@@ -1,0 +1,409 @@
+"""TableRenderer: draws a :class:`TableFrame` on a layout, and owns its caches.
+
+Reads the frame and the layout only: it changes no table state. Each table
+(and each replay) has its own renderer, so its caches (the layered felt, the
+direction ring's tiles, the seats' sprites) are its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from game.rules.cards import Card, Colour
+from game.table import widgets as tw
+from game.table.frame import Flourish, SeatFrame, TableFrame
+from game.table.hand import render_card
+from game.table.layout import TableLayout, hand_rects
+from game.ui import card_art
+from game.ui.widgets import felt_background
+
+RING_SCALE = 2.3  # the direction ring's size, in card heights
+PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
+SEAT_SPRITES = 128  # seat sprites kept (a round's worth of plate changes)
+
+Part = tuple[object, Callable[[tw.Recorder], object]]
+
+
+class Layer:
+    """One opaque surface: a background and parts drawn over it in order (the
+    direction ring, the opponents, the ticker, the piles...). Blitted whole
+    each frame; when a part changes only its area is redrawn (the background
+    there, then every part reaching into it, in order, clipped to it): the same
+    pixels as drawing everything every frame, for one blit."""
+
+    def __init__(self) -> None:
+        self.base_key: object = None
+        self.background: pygame.Surface | None = None
+        self.surf: pygame.Surface | None = None
+        self.keys: list[object] = []
+        self.parts: list[tuple[list[tw.Blit], pygame.Rect | None]] = []
+
+    def update(self, base_key: object, make_background: Callable[[], pygame.Surface],
+               parts: list[tuple[object, Callable[[tw.Recorder], object]]]) -> pygame.Surface:
+        """The layer for ``parts`` ((key, draw) pairs: ``draw`` runs only when
+        its key changed) over ``make_background()`` (called again when
+        ``base_key`` changes)."""
+        if (base_key != self.base_key or self.surf is None or self.background is None
+                or len(parts) != len(self.parts)):
+            self.background = make_background()
+            self.surf = self.background.copy()
+            self.keys, self.parts = [], []
+            for key, draw in parts:
+                self.keys.append(key)
+                self.parts.append(self._record(draw))
+                self.surf.blits(self.parts[-1][0], doreturn=False)
+            self.base_key = base_key
+            return self.surf
+        dirty: list[pygame.Rect] = []
+        for i, (key, draw) in enumerate(parts):
+            if key == self.keys[i]:
+                continue
+            old = self.parts[i][1]
+            self.keys[i] = key
+            self.parts[i] = self._record(draw)
+            new = self.parts[i][1]
+            for r in (old, new):
+                if r is not None:
+                    _add_area(dirty, r)
+        surf, background = self.surf, self.background
+        for area in dirty:
+            surf.blit(background, area, area)
+            surf.set_clip(area)
+            for blits, bounds in self.parts:
+                if bounds is not None and bounds.colliderect(area):
+                    surf.blits(blits, doreturn=False)
+            surf.set_clip(None)
+        return surf
+
+    @staticmethod
+    def _record(draw: Callable[[tw.Recorder], object]) -> tuple[list[tw.Blit], pygame.Rect | None]:
+        rec = tw.Recorder()
+        draw(rec)
+        return rec.blits, rec.bounds
+
+
+def _add_area(areas: list[pygame.Rect], r: pygame.Rect) -> None:
+    """Add ``r`` to ``areas``, merged with any it mostly overlaps (a part's old
+    and new places, neighbours): each pixel is then redrawn once, not twice."""
+    r = r.copy()
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(areas):
+            if a.colliderect(r):
+                u = a.union(r)
+                if u.w * u.h <= a.w * a.h + r.w * r.h:
+                    r = u
+                    del areas[i]
+                    merged = True
+                    break
+    areas.append(r)
+
+
+
+
+def ring_px(lay: TableLayout, growth: float = 0.0) -> int:
+    """The direction ring's size in pixels (``growth``: part of the pulse)."""
+    return round(lay.card_h * RING_SCALE * (1 + growth))
+
+
+def pulse_arrow(lay: TableLayout, clockwise: bool) -> pygame.Surface:
+    """The gold direction arrow at its largest in the "direction" pulse (shared:
+    copy it before changing it)."""
+    return card_art.direction_arrow(ring_px(lay, PULSE_GROWTH), clockwise, tw.GOLD, None)
+
+
+class TableRenderer:
+    """Draws frames of one table. ``draw(surface, layout, frame)``."""
+
+    def __init__(self) -> None:
+        self.layer = Layer()
+        self._felt: dict[object, pygame.Surface] = {}
+        self._ring_tiles: dict[object, tuple[pygame.Surface, pygame.Rect]] = {}
+        self._seats: dict[object, tuple[pygame.Surface, tuple[int, int]]] = {}
+
+    # ------------------------------------------------------------ caches
+    def felt(self, lay: TableLayout, size: tuple[int, int]) -> pygame.Surface:
+        """Felt and the log backdrop (cached for the current size)."""
+        key = (size, tuple(lay.log))
+        surf = self._felt.get(key)
+        if surf is None:
+            self._felt.clear()
+            self._ring_tiles.clear()
+            surf = pygame.Surface(size)
+            surf.blit(felt_background(size), (0, 0))
+            if lay.log.w:
+                tw.panel(surf, lay.log, 0, (4, 24, 15, 235), (70, 130, 95, 255), 1)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            self._felt[key] = surf
+        return surf
+
+    def ring_tile(self, felt: pygame.Surface, size: int, clockwise: bool,
+                  centre: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+        """The faint direction ring already laid on the felt under it: an opaque
+        tile (redrawing it is a copy, not a blend of 200 000 translucent pixels)."""
+        key = (id(felt), size, clockwise, centre)
+        tile = self._ring_tiles.get(key)
+        if tile is None:
+            arrow = tw.faded((size, clockwise), 70)
+            where = arrow.get_rect(center=centre)
+            rect = where.clip(felt.get_rect())
+            surf = felt.subsurface(rect).copy()
+            surf.blit(arrow, (where.x - rect.x, where.y - rect.y))
+            tile = self._ring_tiles[key] = (surf, rect)
+        return tile
+
+    def seat_sprite(self, lay: TableLayout, plate: tuple[int, int], fan: tuple[int, int],
+                    seat: SeatFrame) -> tuple[pygame.Surface, tuple[int, int]]:
+        """One opponent (card backs + name plate) as a sprite and its plate offset."""
+        key = (lay.scale, lay.mini_w, lay.mini_h, plate, fan, seat)
+        sprite = self._seats.get(key)
+        if sprite is None:
+            if len(self._seats) >= SEAT_SPRITES:
+                self._seats.clear()
+            sprite = self._seats[key] = tw.seat_sprite(lay, plate, fan, *seat.plate_args())
+        return sprite
+
+    # ------------------------------------------------------------ the frame
+    def draw(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
+        size = surface.get_size()
+        base = (size, tuple(lay.log), lay.scale)
+        surface.blit(self.layer.update(base, lambda: self.felt(lay, size),
+                                       self._parts(lay, frame, size)), (0, 0))
+        if frame.viewer >= 0:
+            self._draw_bottom(surface, lay, frame)
+        thinking = lay.spot(frame.thinking)
+        if thinking is not None:
+            tw.draw_thinking_mark(surface, thinking.plate, frame.now)
+        for sprite in frame.sprites:
+            img = card_art.sprite(render_card(sprite.card, sprite.width, sprite.face_up,
+                                              frame.colourblind))
+            x, y = sprite.centre
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        for eff in frame.effects:
+            self._draw_effect(surface, lay, frame, eff)
+        self._draw_prompt(surface, lay, frame)
+        if frame.picker is not None:
+            p = frame.picker
+            picker = tw.ColourPicker()
+            picker.open, picker.focus = True, p.focus
+            picker.draw(surface, lay, p.title, p.hint, p.names, frame.colourblind, p.mouse)
+        if frame.notice:
+            draw_notice(lay, surface, frame.notice)
+        if frame.away:
+            draw_away(frame.away, surface, lay)
+
+    def _parts(self, lay: TableLayout, frame: TableFrame, size: tuple[int, int]) -> list[Part]:
+        """What the table layer shows, in drawing order, each with its key."""
+        parts: list[Part] = []
+        ring = ring_px(lay)
+        clockwise = frame.direction >= 0
+        felt = self.felt(lay, size)
+
+        def draw_ring(rec: tw.Recorder) -> None:
+            tile, rect = self.ring_tile(felt, ring, clockwise, lay.centre)
+            rec.blit(tile, rect)
+
+        parts.append(((id(felt), ring, lay.centre, clockwise), draw_ring))
+        for seat, spot in lay.seats.items():
+            plate = spot.plate.size
+            fan = (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y)
+            state = frame.seats[seat]
+            if frame.open_hands:  # the open hand replaces the fan of backs
+                state = replace(state, count=0)
+            parts.append(((lay.scale, lay.mini_w, lay.mini_h, spot.plate.topleft, plate, fan,
+                           state), self._seat_drawer(lay, spot.plate.topleft, plate, fan, state)))
+
+        geometry = (lay.size, lay.scale, lay.card_w, lay.mini_w, lay.mini_h, tuple(lay.table),
+                    lay.centre, tuple(lay.draw_pile), tuple(lay.discard),
+                    tuple((tuple(spot.plate), spot.fan_center) for spot in lay.seats.values()))
+        info = (frame.heading, frame.ticker)
+        parts.append(((geometry, info), lambda rec: _draw_info(rec, lay, info)))
+
+        # The piles, in four parts (a card on the discard leaves the draw pile be).
+        cb, colour, count, label = frame.colourblind, frame.colour, frame.draw_count, frame.pile_label
+        discard, penalty = frame.discard, frame.penalty
+        parts.append(((geometry, colour), lambda rec: tw.draw_halo(rec, lay, colour)))
+        parts.append(((geometry, count, label),
+                      lambda rec: tw.draw_draw_pile(rec, lay, count, label)))
+        parts.append(((geometry, discard, cb), lambda rec: tw.draw_discard(rec, lay, discard, cb)))
+        parts.append(((geometry, colour, penalty),
+                      lambda rec: tw.draw_colour_marks(rec, lay, colour, penalty)))
+
+        if frame.viewer < 0:  # a spectator's bottom seat does not move: it joins the layer
+            parts.append(((geometry, tuple(lay.hand), self._bottom_key(lay, frame)),
+                          lambda rec: self._draw_bottom(rec, lay, frame)))
+        if frame.open_hands:
+            parts.append(((geometry, frame.open_hands, cb),
+                          lambda rec: _draw_open_hands(rec, lay, frame.open_hands, cb)))
+        return parts
+
+    def _seat_drawer(self, lay: TableLayout, topleft: tuple[int, int], plate: tuple[int, int],
+                     fan: tuple[int, int], state: SeatFrame) -> Callable[[tw.Recorder], object]:
+        def draw(rec: tw.Recorder) -> None:
+            img, offset = self.seat_sprite(lay, plate, fan, state)
+            rec.blit(img, (topleft[0] - offset[0], topleft[1] - offset[1]))
+        return draw
+
+    @staticmethod
+    def _bottom_key(lay: TableLayout, frame: TableFrame) -> tuple[Any, ...]:
+        bottom = lay.bottom
+        if bottom is None or bottom.seat < 0:
+            return ()
+        return (tuple(bottom.plate), frame.seats[bottom.seat], bool(frame.open_hands))
+
+    def _draw_bottom(self, surface: tw.Canvas, lay: TableLayout, frame: TableFrame) -> None:
+        bottom = lay.bottom
+        if bottom is None or bottom.seat < 0:
+            return
+        seat = frame.seats[bottom.seat]
+        if frame.hand is not None:
+            assert isinstance(surface, pygame.Surface)
+            frame.hand.view().draw(surface, lay, frame.colourblind)
+        elif not frame.open_hands:
+            # Spectator: the bottom seat's cards stay face down.
+            back = card_art.card_back(lay.card_w)
+            for r in hand_rects(lay, seat.count):
+                surface.blit(back, r.topleft)
+        tw.draw_plate(surface, lay, bottom.plate, seat.name, seat.badge, seat.line2,
+                      active=seat.on_turn, out=seat.out, team=seat.team, uno=seat.uno)
+
+    def _draw_prompt(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
+        px = lay.px
+        y = lay.bar.top - px(8)
+        msg, tip = frame.prompt, frame.tip
+        if msg and frame.picker is None and not tip:
+            img = tw.text(msg, lay.font_px(17), frame.prompt_colour, True)
+            r = img.get_rect(midbottom=(lay.table.centerx, y))
+            back = r.inflate(px(20), px(6))
+            tw.panel(surface, back, back.h // 2, (0, 0, 0, 110), (0, 0, 0, 0), 0)
+            surface.blit(img, r)
+        if frame.toast is not None:
+            text, col = frame.toast
+            img = tw.fit_text(text, lay.font_px(16), lay.table.w - px(60), col, True)
+            r = img.get_rect(center=(lay.table.centerx, lay.discard.bottom + px(44)))
+            box = r.inflate(px(28), px(14))
+            tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
+            surface.blit(img, r)
+        if tip:
+            # Why the hovered card cannot be played: in place of the turn prompt.
+            img = tw.fit_text(tip, lay.font_px(15), lay.table.w - px(60), tw.CREAM, True)
+            r = img.get_rect(midbottom=(lay.table.centerx, y))
+            box = r.inflate(px(20), px(6))
+            tw.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*tw.RED, 255), 1)
+            surface.blit(img, r)
+
+    def _draw_effect(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame,
+                     e: Flourish) -> None:
+        px = lay.px
+        p = e.progress
+        if e.kind == "bubble":
+            alpha = 255 if p < 0.75 else round(255 * (1 - p) / 0.25)
+            bubble = tw.bubble(e.text, lay.font_px(22), e.colour, px(2))
+            bubble.set_alpha(alpha)
+            r = bubble.get_rect(midbottom=(round(e.pos[0]), round(e.pos[1] - px(6) - px(14) * p)))
+            surface.blit(bubble, r)
+        elif e.kind == "colour" and e.icon:
+            col = Colour(e.icon)
+            rad = round(lay.card_w * (0.6 + 0.8 * p))
+            ring = pygame.Surface((2 * rad + 4, 2 * rad + 4), pygame.SRCALPHA)
+            rgb = card_art.colour_rgb(col)
+            pygame.draw.circle(ring, (*rgb, round(220 * (1 - p))), (rad + 2, rad + 2), rad,
+                               max(2, px(6)))
+            surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+        elif e.kind == "pulse":
+            if e.icon == "direction":
+                size = ring_px(lay, PULSE_GROWTH * math.sin(p * math.pi))
+                peak = pulse_arrow(lay, frame.direction >= 0)
+                # Drawing the arrow afresh at each size took ~50 ms a frame.
+                img = (peak.copy() if size >= peak.get_width()
+                       else pygame.transform.smoothscale(peak, (size, size)))
+                img.set_alpha(round(200 * (1 - p)))
+                surface.blit(img, img.get_rect(center=lay.centre))
+            else:
+                rad = round(lay.card_w * (0.5 + p))
+                ring = pygame.Surface((2 * rad + 4, 2 * rad + 4), pygame.SRCALPHA)
+                pygame.draw.circle(ring, (255, 255, 255, round(160 * (1 - p))),
+                                   (rad + 2, rad + 2), rad, max(2, px(4)))
+                surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+
+
+def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
+    """The heading (round, target) and the last lines of the ticker, top left."""
+    px = lay.px
+    x, y = lay.table.x + px(12), px(10)
+    head, lines = info
+    img = tw.text(head, lay.font_px(14), tw.GOLD, True)
+    surface.blit(img, (x, y))
+    y += img.get_height() + px(2)
+    width = min(lay.table.w // 3, px(330))
+    for spot in lay.seats.values():  # keep clear of the seats in the top-left corner
+        top = min(spot.plate.top, spot.fan_center[1] - lay.mini_h // 2)
+        if top < y + px(50) and spot.plate.right > x:
+            width = min(width, max(px(120), spot.plate.left - lay.mini_w - x))
+    for i, line in enumerate(lines):
+        shade = (tw.MUTED if i < len(lines) - 1 else tw.CREAM)
+        img = tw.fit_text(line, lay.font_px(13), width, shade)
+        surface.blit(img, (x, y))
+        y += img.get_height()
+
+
+def _draw_open_hands(surface: tw.Canvas, lay: TableLayout,
+                     hands: tuple[tuple[Card, ...], ...], colourblind: bool) -> None:
+    """Every hand face up: the bottom seat in the big fan, the others as small fans
+    (where their backs would be: below a plate across the table, above one at the sides)."""
+    if lay.bottom is not None and 0 <= lay.bottom.seat < len(hands):
+        cards = hands[lay.bottom.seat]
+        for card, r in zip(cards, hand_rects(lay, len(cards)), strict=False):
+            surface.blit(render_card(card.id, lay.card_w, True, colourblind), r)
+    w = round(lay.mini_w * 1.3)
+    h = round(w * 1.5)
+    for seat, spot in lay.seats.items():
+        cards = hands[seat] if seat < len(hands) else ()
+        if not cards:
+            continue
+        step = min(w * 0.55, (lay.table.w * 0.3 - w) / max(1, len(cards) - 1))
+        total = w + step * (len(cards) - 1)
+        area = pygame.Rect(0, 0, round(total), h)
+        area.centerx = spot.plate.centerx
+        if spot.fan_center[1] > spot.plate.centery:  # across the table: below the plate
+            area.top = spot.plate.bottom + lay.px(4)
+        else:  # at the sides: above it
+            area.bottom = spot.plate.top - lay.px(4)
+        area.clamp_ip(lay.table.inflate(-lay.px(16), -lay.px(16)))
+        for i, card in enumerate(cards):
+            surface.blit(render_card(card.id, w, True, colourblind),
+                         (round(area.x + step * i), area.y))
+
+
+def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
+    """A standing notice (an autosave that fails) in the top row of the felt,
+    between the round's heading and ticker and the corner buttons."""
+    px = lay.px
+    left = lay.table.x + px(24) + min(lay.table.w // 3, px(330))  # the ticker's width
+    right = lay.table.right - lay.corner.w - px(20)  # the corner buttons' left edge
+    img = tw.fit_text(msg, lay.font_px(14), max(px(120), right - left - px(20)), tw.CREAM, True)
+    r = img.get_rect(midright=(right - px(10), lay.corner.centery))
+    box = r.inflate(px(20), px(10))
+    tw.panel(surface, box, px(8), (70, 14, 14, 240), (*tw.RED, 255), px(2))
+    surface.blit(img, r)
+
+
+def draw_away(lines: tuple[str, ...], surface: pygame.Surface, layout: TableLayout) -> None:
+    """On the table, under the ticker at the top left: one line per phone seat whose
+    phone is away (the match waits, or a bot plays for now)."""
+    x = layout.table.x + layout.font_px(14)
+    y = layout.table.y + layout.font_px(118)
+    for line in lines:
+        img = tw.fit_text(line, layout.font_px(15), layout.table.w // 3, tw.GOLD, True)
+        r = img.get_rect(topleft=(x + layout.font_px(10), y))
+        box = r.inflate(layout.font_px(20), layout.font_px(8))
+        tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
+        surface.blit(img, r)
+        y = box.bottom + layout.font_px(6)
