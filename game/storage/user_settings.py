@@ -35,6 +35,7 @@ FORMAT = 1
 FILE_NAME = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "off")
 CARD_SIZES = ("small", "medium", "large")
+HAND_ORDERS = ("sorted", "dealt")  # by colour then number / as the cards came
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (7680, 4320)
 THINK_MS = (0, 5000)
@@ -53,6 +54,8 @@ class UserSettings:
     window_size: tuple[int, int] = (1280, 800)
     colourblind: bool = False
     card_size: str = "medium"
+    hand_order: str = "sorted"
+    confirm_play: bool = False  # a click on a card raises it; a second click (or Enter) plays it
     last_preset: str = "official"
     last_custom_rules: dict[str, Any] = field(default_factory=dict)
     last_seats: list[dict[str, Any]] = field(default_factory=list)
@@ -196,6 +199,8 @@ _FIXERS: dict[str, Any] = {
     "window_size": _window,
     "colourblind": _bool,
     "card_size": _choice(CARD_SIZES),
+    "hand_order": _choice(HAND_ORDERS),
+    "confirm_play": _bool,
     "last_preset": _text,
     "last_custom_rules": _rules,
     "last_seats": _seats,
