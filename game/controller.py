@@ -38,7 +38,8 @@ Hook = Callable[[Action, list[Event]], None]
 
 # Seconds an AI waits before acting, by animation speed (human-like pacing).
 AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0.0}
-# Seconds a bot's thread may leave a question unanswered before the main thread answers it.
+# Seconds a question may wait for the bot's thread to pick it up before the main thread
+# answers it (a safety net: see BotWorker.rescue).
 BOT_RESCUE_S = 2.0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}

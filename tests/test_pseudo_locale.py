@@ -155,15 +155,22 @@ def _table_screens(app: App, screen: Screen) -> list[str]:
     return found
 
 
+# Known, left for the table's own package (game/table): the seat plate's line
+# ("7 cards · 0 pts") and the log's lines are drawn into fixed widths and cut
+# with "…" under the pseudo-locale. Everything else must fit.
+_TABLE_DRAWN = re.compile(r"(table|table\+\w+|pause|scoreboard): drawn ")
+
+
 def _expect(found: list[str], lang: str) -> None:
     untranslated = [f for f in found if f.endswith("not translated")]
     cut = [f for f in found if f.endswith("cut off")]
     if lang == i18n.PSEUDO:
         assert untranslated == [], "\n".join(untranslated)
-        if cut:
-            # Known: the new-game help lines, some buttons and the seat
-            # plates have no room for 30 % longer text (see the report).
-            pytest.xfail("cut off in the pseudo-locale:\n" + "\n".join(cut))
+        known = [f for f in cut if _TABLE_DRAWN.match(f)]
+        cut = [f for f in cut if f not in known]
+        assert cut == [], "\n".join(cut)  # the menus make room for 30 % longer text
+        if known:
+            pytest.xfail("cut off in the pseudo-locale:\n" + "\n".join(known))
     assert cut == [], "\n".join(cut)  # en and zh: every word is real, none may be cut
 
 

@@ -30,10 +30,6 @@ class Kind(str, Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
 
 
-ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
-WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR})
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     id: int

@@ -29,7 +29,7 @@ from .cards import Colour
 from .deal import choose_dealer, deal_round
 from .effects import perform
 from .errors import IllegalAction
-from .events import Event, redact
+from .events import Event
 from .legality import legal_actions, out_of_turn_seats, play_error, refusal
 from .observer import view
 from .persist import ENGINE_VERSION, from_dict, to_dict
@@ -146,9 +146,6 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
         return view(self.state, seat)
-
-    def events_for(self, events: list[Event], seat: int) -> list[Event]:
-        return [redact(e, seat) for e in events]
 
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
