@@ -93,12 +93,14 @@ def best_colours(cards: Sequence[int], avoid: Sequence[Colour] = (),
 
 
 def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> Choice:
-    """T6: before a play that leaves one card, call UNO first."""
+    """T6: before a play that leaves one card, call UNO first, unless the rules
+    count that call as false (``view.is_false_uno``: an H4 pair played from
+    three cards); then the seat calls once exposed (``out_of_turn``)."""
     a = choice.action
     if (isinstance(a, Play) and view.to_act == view.seat
             and len(view.hand) - len(a.cards) == 1):
         call = CallUno(view.seat)
-        if call in legal:
+        if call in legal and not view.is_false_uno(call):
             return reason(call, ["call_uno"])
     return choice
 

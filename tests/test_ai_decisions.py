@@ -1,0 +1,41 @@
+"""Normal's decisions in hand-made positions (fixed seeds): the intended move.
+
+Each test names the rule it is about; the positions are rigged with
+``tests/rigging.py`` and the agent sees only ``Game.view``.
+"""
+
+from __future__ import annotations
+
+from game.ai.base import as_choice
+from game.ai.hard import HardAgent
+from game.ai.normal import NormalAgent
+from game.rules.actions import CallUno, Play
+from game.rules.engine import Game
+from game.rules.settings import preset
+from tests.rigging import Faces, rig
+
+SHEET = preset("sheet")
+
+
+def _decide(agent: NormalAgent | HardAgent, g: Game, seat: int = 0) -> object:
+    view = g.view(seat)
+    result = agent.choose(view, g.legal_actions(seat))
+    assert result is not None
+    return as_choice(result).action
+
+
+def test_T6_H4_no_false_uno_call_before_a_pair_that_leaves_one_card() -> None:
+    """Sheet rules (H4 pairs, a false UNO call costs 2): with three cards, the
+    pair that leaves one card is played at once; calling first would be a
+    false call (T6 counts the cards held when calling). The UNO call comes
+    afterwards, when the seat is exposed."""
+    for agent in (NormalAgent(seed=1), HardAgent(seed=1, iterations=20)):
+        c = Faces()
+        g = rig(SHEET, hands=[c.ids("R5 R5 G7"), c.ids("Y1 Y2 Y3 Y4 Y5"),
+                              c.ids("B1 B2 B3 B4 B5"), c.ids("G1 G2 G3 G4 G5")], top=c("R3"))
+        assert g.view(0).is_false_uno(CallUno(0))
+        act = _decide(agent, g)
+        assert isinstance(act, Play) and len(act.cards) == 2, act
+        g.apply(act)
+        assert g.view(0).uno_exposed == 0
+        assert _decide(agent, g) == CallUno(0), "the exposed seat calls before anyone catches"
