@@ -7,6 +7,7 @@ Each test names the rule it is about; the positions are rigged with
 from __future__ import annotations
 
 from game.ai.base import as_choice
+from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
 from game.ai.normal import NormalAgent
 from game.rules.actions import CallUno, Play
@@ -17,7 +18,7 @@ from tests.rigging import Faces, rig
 SHEET = preset("sheet")
 
 
-def _decide(agent: NormalAgent | HardAgent, g: Game, seat: int = 0) -> object:
+def _decide(agent: EasyAgent | NormalAgent | HardAgent, g: Game, seat: int = 0) -> object:
     view = g.view(seat)
     result = agent.choose(view, g.legal_actions(seat))
     assert result is not None
@@ -39,3 +40,14 @@ def test_T6_H4_no_false_uno_call_before_a_pair_that_leaves_one_card() -> None:
         g.apply(act)
         assert g.view(0).uno_exposed == 0
         assert _decide(agent, g) == CallUno(0), "the exposed seat calls before anyone catches"
+
+
+def test_T6_H4_easy_never_makes_a_false_uno_call_before_a_pair() -> None:
+    """Easy forgets UNO on purpose, but never pays for a false call (T6)."""
+    c = Faces()
+    g = rig(SHEET, hands=[c.ids("R5 R5 G7"), c.ids("Y1 Y2 Y3 Y4 Y5"),
+                          c.ids("B1 B2 B3 B4 B5"), c.ids("G1 G2 G3 G4 G5")], top=c("R3"))
+    view = g.view(0)
+    picks = [_decide(EasyAgent(seed=s), g) for s in range(60)]
+    assert not any(view.is_false_uno(a) for a in picks), picks
+    assert any(isinstance(a, Play) and len(a.cards) == 2 for a in picks), "the pair is drawn"
