@@ -51,3 +51,30 @@ def test_T6_H4_easy_never_makes_a_false_uno_call_before_a_pair() -> None:
     picks = [_decide(EasyAgent(seed=s), g) for s in range(60)]
     assert not any(view.is_false_uno(a) for a in picks), picks
     assert any(isinstance(a, Play) and len(a.cards) == 2 for a in picks), "the pair is drawn"
+
+
+def _table(c: Faces, mine: str, sizes: tuple[int, int, int], top: str) -> Game:
+    """Seat 0 holds ``mine``; seats 1-3 hold ``sizes`` yellow and green cards
+    (unseen by seat 0)."""
+    spare = iter(f"{col}{n}" for n in range(1, 10) for col in "YG" for _ in range(2))
+    others = [[c(next(spare)) for _ in range(n)] for n in sizes]
+    return rig(preset("official"), hands=[c.ids(mine), *others], top=c(top))
+
+
+def test_T1_normal_spares_a_draw_two_for_the_player_who_threatens() -> None:
+    """The next player holds 6 cards, the one after them 2: a Draw Two on the
+    next player would be spent on the wrong opponent; Normal follows red with
+    a number and keeps the Draw Two."""
+    c = Faces()
+    g = _table(c, "R+2 R7 B3 G4 Y9", (6, 2, 5), "R5")
+    act = _decide(NormalAgent(seed=1), g)
+    assert isinstance(act, Play) and g.view(0).card(act.cards[-1]).short() == "R7", act
+
+
+def test_T1_normal_hits_the_player_who_threatens_even_over_its_longest_colour() -> None:
+    """The next player is down to 3 cards and holds the fewest: the Draw Two
+    goes on them rather than switching to blue, the colour held most."""
+    c = Faces()
+    g = _table(c, "R+2 R7 B5 B6 B8", (3, 6, 6), "R5")
+    act = _decide(NormalAgent(seed=1), g)
+    assert isinstance(act, Play) and g.view(0).card(act.cards[-1]).short() == "R+2", act

@@ -129,6 +129,8 @@ KEEP_WILDS_HAND = 8  # ... and while our own hand is no longer than this
 VOID_AT = 3
 VOID_BONUS = 3.0
 HITS = (Kind.DRAW_TWO, Kind.SKIP, Kind.WILD_DRAW_FOUR)
+THREAT_AT = 4  # a Skip or Draw Two goes on the fewest-card opponent from this many cards
+SPARE_HIT = 10.0  # ... and is kept while it would land on anyone else
 
 
 def held_colours(cards: Sequence[int]) -> dict[Colour, int]:
@@ -195,6 +197,13 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             if after != view.seat and not is_partner(view, after, view.seat) \
                     and view.hand_sizes[after] <= HIT_AT:
                 score -= 50.0  # skipping the victim hurries the threat after them
+            elif kind is not Kind.WILD_DRAW_FOUR:
+                fewest = threat_size(view)
+                if victim_size > fewest:
+                    score -= SPARE_HIT  # keep it for the opponent who threatens
+                elif victim_size <= THREAT_AT:
+                    score += SPARE_HIT
+                    keys.insert(0, "threat")
     elif kind is Kind.REVERSE and alive > 2:
         ahead = next_seat(view, view.seat, view.direction)
         if hostile and victim_size <= HIT_AT and view.hand_sizes[ahead] > HIT_AT:
