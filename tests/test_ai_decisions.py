@@ -6,10 +6,14 @@ Each test names the rule it is about; the positions are rigged with
 
 from __future__ import annotations
 
+import random
+
 from game.ai.base import as_choice
 from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
 from game.ai.normal import NormalAgent
+from game.ai.rollout import choose_card, sample_world
+from game.ai.tracking import track
 from game.rules.actions import CallUno, Play
 from game.rules.engine import Game
 from game.rules.settings import preset
@@ -78,3 +82,15 @@ def test_T1_normal_hits_the_player_who_threatens_even_over_its_longest_colour() 
     g = _table(c, "R+2 R7 B5 B6 B8", (3, 6, 6), "R5")
     act = _decide(NormalAgent(seed=1), g)
     assert isinstance(act, Play) and g.view(0).card(act.cards[-1]).short() == "R+2", act
+
+
+def test_T1_hard_rollouts_spare_the_draw_two_as_normal_does() -> None:
+    """Hard's rollout policy plays like Normal: the same two positions."""
+    for mine, sizes, want in (("R+2 R7 B3 G4 Y9", (6, 2, 5), "R7"),
+                              ("R+2 R7 B5 B6 B8", (3, 6, 6), "R+2")):
+        c = Faces()
+        g = _table(c, mine, sizes, "R5")
+        view = g.view(0)
+        world = sample_world(view, track(view), random.Random(1))
+        pick = world.hands[0][choose_card(world, 0, random.Random(1), noise=0.0)]
+        assert view.card(pick).short() == want, (mine, view.card(pick).short())
