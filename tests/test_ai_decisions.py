@@ -7,6 +7,7 @@ Each test names the rule it is about; the positions are rigged with
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from game.ai.base import as_choice
 from game.ai.easy import EasyAgent
@@ -94,3 +95,19 @@ def test_T1_hard_rollouts_spare_the_draw_two_as_normal_does() -> None:
         world = sample_world(view, track(view), random.Random(1))
         pick = world.hands[0][choose_card(world, 0, random.Random(1), noise=0.0)]
         assert view.card(pick).short() == want, (mine, view.card(pick).short())
+
+
+
+def test_T2_docs_say_what_the_code_does_about_bluffing() -> None:
+    """docs/BOTS.md says Normal and Hard never bluff a Wild Draw Four;
+    test_ai_levels checks it in play, here in a position where the bluff is
+    on offer next to the move they make."""
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "BOTS.md").read_text("utf-8")
+    assert "**It never bluffs a Wild Draw Four**" in docs
+    assert "Like Normal it never bluffs a Wild Draw Four" in docs
+    c = Faces()
+    g = _table(c, "W4 R7 B4", (6, 5, 5), "R5")  # red held: the W4 breaks T2
+    view = g.view(0)
+    assert any(view.is_bluff(a) for a in g.legal_actions(0))
+    for agent in (NormalAgent(seed=1), HardAgent(seed=1, iterations=20)):
+        assert not view.is_bluff(_decide(agent, g))
