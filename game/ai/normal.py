@@ -3,7 +3,9 @@
 Keeps Wilds and Wild Draw Fours for when they matter (no other play, or an
 opponent close to going out), sheds high-scoring cards, follows into the
 colour it holds most, names that colour for wilds, hits a player who is
-close to going out with draw cards and skips, challenges a Wild Draw Four
+close to going out with draw cards and skips, spends its other Skips and Draw
+Twos on the opponent holding the fewest cards (and keeps them while they
+would land on anyone else), challenges a Wild Draw Four
 when the public record says the offender probably still held the colour,
 always calls UNO, catches others, jumps in, stacks or deflects rather than
 taking the cards, and relays Skips.
@@ -148,9 +150,11 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
 
     Measured against outside bots (benchmarks/gauntlet.py): follow the colour
     held most (counting the card played), shed points within it, keep wilds
-    behind every coloured card, never bluff a Wild Draw Four (T2), and spend a
-    hit on the player it lands on only when they are about to go out, not on
-    a player whose turn lost brings a threatening bystander closer."""
+    behind every coloured card, never bluff a Wild Draw Four (T2), rush a hit
+    onto a player about to go out, never onto a player whose lost turn brings
+    a threatening bystander closer, and otherwise aim Skips and Draw Twos at
+    the opponent with the fewest cards (at most ``THREAT_AT``), keeping them
+    while they would land on anyone else."""
     hand_ids = [c.id for c in view.hand]
     rest = [c for c in hand_ids if c not in play.cards]
     top = DECK[play.cards[-1]]
