@@ -98,3 +98,29 @@ def test_hand_order_and_confirm_each_play_are_saved(app: App) -> None:
     assert load_settings().confirm_play is True
     choose(app, app.scenes.top.find(UIDropDownMenu, 0), "中文")
     assert {"手牌顺序", "出牌确认"} <= labels(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", i18n.PSEUDO])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_every_text_stays_in_the_panel_and_off_the_controls(lang: str, size: tuple[int, int]) -> None:
+    """A checkbox's words (Full screen, Confirm each play) never run under the
+    window-size list nor out of the panel, in a 30 % longer language too."""
+    a = make_app("--lang", "en", "--size", f"{size[0]}x{size[1]}")
+    try:
+        i18n.set_language(lang)
+        scene = SettingsScene(a)
+        a.scenes.push(scene)
+        a.pump(2)
+        panel = scene.panel_rect
+        words = [e.text_label.rect for e in scene._elements if isinstance(e, UICheckBox)]
+        words += [e.rect for e in scene._elements if type(e).__name__ in ("UILabel", "UITextBox")
+                  and panel.contains(e.rect.clip(panel)) and e.rect.colliderect(panel)]
+        controls = [e.rect for e in scene._elements
+                    if isinstance(e, (UIDropDownMenu, UIHorizontalSlider, UICheckBox))]
+        for w in words:
+            assert panel.contains(w), f"{w} leaves the panel {panel}"
+            for c in controls:
+                assert not w.colliderect(c), f"text at {w} runs under a control at {c}"
+    finally:
+        a.shutdown()
+        i18n.set_language("en")

@@ -81,11 +81,12 @@ class SettingsScene(UIScene):
                        lambda text: self._set_choice("anim_speed", ANIM_SPEEDS, speeds, text))
 
         rect = row("settings.display")
-        check_w = int(rect.width * 0.42)
         box = min(rect.height, self.px(26))
-        fs = UICheckBox(pygame.Rect(rect.x, rect.centery - box // 2, box, box),
-                        t("settings.fullscreen"), manager=self.app.ui,
-                        initial_state=bool(s.fullscreen))
+        words = self.text_width(t("settings.fullscreen"), "label")  # the size list starts after them
+        check_w = min(max(int(rect.width * 0.42), box + words + self.px(20)),
+                      rect.width - self.px(150))
+        fs = self._checkbox(pygame.Rect(rect.x, rect.y, check_w - self.px(8), rect.height),
+                            t("settings.fullscreen"), bool(s.fullscreen))
         self.on_change(fs, self._set_fullscreen)
         sizes = [_size_text(sz) for sz in WINDOW_SIZES]
         cur = _size_text(tuple(s.window_size))  # type: ignore[arg-type]
@@ -96,8 +97,8 @@ class SettingsScene(UIScene):
         if s.fullscreen:
             dd.disable()
 
-        cb = UICheckBox(self._check_rect(row("settings.colourblind")), t("settings.colourblind_on"),
-                        manager=self.app.ui, initial_state=bool(s.colourblind))
+        cb = self._checkbox(row("settings.colourblind"), t("settings.colourblind_on"),
+                            bool(s.colourblind))
         self.on_change(cb, lambda e: self._set_bool("colourblind", bool(cb.is_checked)))
 
         cards = [t(f"settings.card.{k}") for k in CARD_SIZES]
@@ -108,9 +109,8 @@ class SettingsScene(UIScene):
         self._dropdown(row("settings.hand_order"), orders,
                        t(f"settings.hand_order.{s.hand_order}"),
                        lambda text: self._set_choice("hand_order", HAND_ORDERS, orders, text))
-        confirm = UICheckBox(self._check_rect(row("settings.confirm_play")),
-                             t("settings.confirm_play_on"), manager=self.app.ui,
-                             initial_state=bool(s.confirm_play))
+        confirm = self._checkbox(row("settings.confirm_play"), t("settings.confirm_play_on"),
+                                 bool(s.confirm_play))
         self.on_change(confirm, lambda e: self._set_bool("confirm_play", bool(confirm.is_checked)))
 
         self._slider(row("settings.think"), "think", int(s.hard_think_ms), THINK_RANGE,
@@ -121,9 +121,22 @@ class SettingsScene(UIScene):
                     t("common.back"), self.on_back, object_id=oid(None, "#primary"))
         self.focus_index = 0
 
-    def _check_rect(self, rect: pygame.Rect) -> pygame.Rect:
+    def _checkbox(self, rect: pygame.Rect, text: str, state: bool) -> UICheckBox:
+        """A check box at the left of ``rect`` with ``text`` beside it; words too long
+        for ``rect`` wrap in a text box beside the box instead of running past it."""
         box = min(rect.height, self.px(26))
-        return pygame.Rect(rect.x, rect.centery - box // 2, box, box)
+        square = pygame.Rect(rect.x, rect.centery - box // 2, box, box)
+        gap = self.px(8)
+        room = rect.width - box - gap
+        if self.text_width(text, "label") <= room:
+            return UICheckBox(square, text, manager=self.app.ui, initial_state=state)
+        check = UICheckBox(square, "", manager=self.app.ui, initial_state=state)
+        beside = pygame.Rect(square.right + gap, rect.y, room, rect.height)
+        used = self.text_lines(beside, text)
+        if used > rect.height:  # two lines: centre them on the row
+            for element in self._elements[-1:]:
+                element.set_relative_position((beside.x, rect.centery - used // 2))
+        return check
 
     def _dropdown(self, rect: pygame.Rect, options: list[str], current: str,
                   handler: Callable[[str], None]) -> UIDropDownMenu:
