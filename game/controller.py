@@ -35,8 +35,10 @@ log = logging.getLogger(__name__)
 
 Hook = Callable[[Action, list[Event]], None]
 
-# Seconds an AI waits before acting, by animation speed (human-like pacing).
-AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0.0}
+# Seconds from one bot move to the next, by animation speed: the thinking mark,
+# the card's flight and its effect together take about a second by default, so a
+# person can follow (issue 14); "fast" is twice as quick, "slow" 1.6 times slower.
+AI_DELAY: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 # Seconds a bot's thread may leave a question unanswered before the main thread answers it.
 BOT_RESCUE_S = 2.0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
@@ -302,6 +304,13 @@ class MatchController:
     def thinking_seat(self) -> int:
         """The bot seat whose decision is being worked out (-1: none)."""
         return self._bots.thinking()
+
+    def bot_on_turn(self) -> int:
+        """The bot seat whose move comes next (-1: a person's turn, or no turn)."""
+        g = self.game
+        if g.is_over or g.round_over or g.to_act not in self.agents:
+            return -1
+        return g.to_act
 
     def poll_ai(self, now: float, animations_idle: bool = True) -> list[Event]:
         """Let at most one AI seat act if its time has come; returns the events.

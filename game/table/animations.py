@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "off": 0.0}
+SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}  # "fast" is 2x
 
 Point = tuple[float, float]
 CardRenderer = Callable[[int, int, bool], pygame.Surface]  # (card id, width, face_up)

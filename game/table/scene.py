@@ -609,7 +609,13 @@ class TableScene(Scene):
         return self.ctl.names
 
     def thinking_seat(self) -> int:
-        return self.ctl.thinking_seat()
+        """The bot seat whose plate shows the thinking mark: the one working out
+        its move, or, once the last move has landed, the one whose move comes next
+        (its mark is the first part of its paced second)."""
+        seat = self.ctl.thinking_seat()
+        if seat < 0 and not self.busy():
+            seat = self.ctl.bot_on_turn()
+        return seat
 
     def bot_seats(self) -> frozenset[int]:
         return frozenset(self.party.bot_seats) if self.party is not None else frozenset()
