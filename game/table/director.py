@@ -20,7 +20,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.cards import DECK
-from game.rules.events import Event, EventKind
+from game.rules.events import DrawReason, Event, EventKind
 from game.table.animations import Animator, Effect, Flight, Step
 from game.table.layout import TableLayout
 from game.table.model import TableModel
@@ -49,9 +49,15 @@ class Stage:
     """where the viewer's hand shows a card now (a play leaves from there)"""
 
 
+# Draws forced on a seat: marked "+n" on that seat (a chosen draw is not).
+_FORCED = frozenset({DrawReason.PENALTY, DrawReason.UNO, DrawReason.FALSE_UNO,
+                     DrawReason.CHALLENGE, DrawReason.WRONG_PLAY})
+
+
 class Director:
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
+        self.last_player = -1  # the seat of the last play (a Reverse is marked there)
 
     # -- geometry helpers ----------------------------------------------------
     def seat_point(self, seat: int) -> tuple[float, float]:
@@ -121,8 +127,11 @@ class Director:
         self.stage.anim.push(step)
 
     def _bubble(self, kind: EventKind, seat: int) -> None:
-        self._effect(Effect("bubble", self.plate_point(seat), 1.4, t(f"bubble.{kind.value}"),
-                            _BUBBLES[kind]))
+        self._mark(seat, t(f"bubble.{kind.value}"), _BUBBLES[kind])
+
+    def _mark(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
+        """A callout over ``seat``'s plate ("Skipped!", "+2", "Reverse!")."""
+        self._effect(Effect("bubble", self.plate_point(seat), 1.4, text, colour))
 
     def step(self, ev: Event) -> Step:
         """The step that shows ``ev`` (one kind per case: every kind is named)."""
@@ -156,6 +165,9 @@ class Director:
                 step = self._model_step(ev, 0.2 if kind is EventKind.DIRECTION else 0.5)
                 step.on_start.append(lambda: self._effect(
                     Effect("pulse", lay.centre, 0.8, icon="direction")))
+                if kind is EventKind.DIRECTION and self.last_player >= 0:
+                    seat = self.last_player
+                    step.on_start.append(lambda: self._mark(seat, t("bubble.direction"), GOLD))
                 return step
             case (EventKind.UNO | EventKind.CAUGHT | EventKind.FALSE_UNO | EventKind.SKIP
                   | EventKind.JUMP_IN | EventKind.CHALLENGE | EventKind.PASS
@@ -178,14 +190,19 @@ class Director:
                 return step
             case EventKind.ROUND_START | EventKind.DEALER:
                 return self._model_step(ev, 0.35)  # a pause to read who deals
-            case (EventKind.TURN | EventKind.PENALTY | EventKind.DEALER_DRAW
-                  | EventKind.WRONG_PLAY):
+            case EventKind.PENALTY:  # H1/H5: the seat facing the pending draw
+                step = self._model_step(ev)
+                step.on_start.append(lambda: self._mark(
+                    ev.target, t("bubble.draws", n=ev.value), RED))
+                return step
+            case EventKind.TURN | EventKind.DEALER_DRAW | EventKind.WRONG_PLAY:
                 return self._model_step(ev)  # no motion, just the model
             case _:
                 assert_never(kind)
 
     def _play(self, ev: Event, lay: TableLayout) -> Step:
         step = self._model_step(ev)
+        self.last_player = ev.seat
         viewer_play = ev.seat == self.stage.viewer()
         for i, cid in enumerate(ev.cards):
             f = Flight(cid, self.seat_point(ev.seat), lay.discard.center, lay.card_w, True,
@@ -217,6 +234,8 @@ class Director:
                                        delay=i * 0.07, dur=0.3))
         sound = "shuffle" if ev.kind is EventKind.DEAL else "draw"
         step.on_start.append(lambda: self.stage.sound(sound))
+        if ev.kind is EventKind.DRAW and ev.reason in _FORCED:
+            step.on_start.append(lambda: self._mark(ev.seat, t("bubble.draws", n=n), RED))
         return step
 
     def _callout(self, ev: Event, kind: EventKind) -> Step:

@@ -307,8 +307,7 @@ class TableRenderer:
             alpha = 255 if p < 0.75 else round(255 * (1 - p) / 0.25)
             bubble = tw.bubble(e.text, lay.font_px(22), e.colour, px(2))
             bubble.set_alpha(alpha)
-            r = bubble.get_rect(midbottom=(round(e.pos[0]), round(e.pos[1] - px(6) - px(14) * p)))
-            surface.blit(bubble, r)
+            surface.blit(bubble, bubble_rect(lay, e.pos, bubble.get_size(), p))
         elif e.kind == "colour" and e.icon:
             col = Colour(e.icon)
             rad = round(lay.card_w * (0.6 + 0.8 * p))
@@ -332,6 +331,17 @@ class TableRenderer:
                 pygame.draw.circle(ring, (255, 255, 255, round(160 * (1 - p))),
                                    (rad + 2, rad + 2), rad, max(2, px(4)))
                 surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+
+
+def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, int],
+                progress: float) -> pygame.Rect:
+    """Where a callout bubble of ``size`` stands over ``anchor`` (a plate's top
+    centre) at ``progress`` 0..1 of its life (it rises a little). Always inside
+    the felt: a seat at the top edge gets its bubble over its plate, not cut off."""
+    px = lay.px
+    r = pygame.Rect((0, 0), size)
+    r.midbottom = (round(anchor[0]), round(anchor[1] - px(6) - px(14) * progress))
+    return r.clamp(lay.table.inflate(-2 * px(4), -2 * px(4)))
 
 
 def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
