@@ -98,3 +98,58 @@ def test_callouts_stay_inside_the_window_for_every_seat(size: tuple[int, int],
                             assert lay.table.contains(r), (n, log_open, seat, text, r, lay.table)
     finally:
         i18n.set_language("en")
+
+
+def _felt_with_colour(colour: Colour, size: tuple[int, int]) -> tuple[pygame.Surface, TableLayout]:
+    from game.ui.widgets import felt_background
+
+    pygame.init()
+    lay = compute_layout(size, 4, 0)
+    surf = felt_background(size).copy()
+    tw.draw_halo(surf, lay, colour)
+    tw.draw_colour_marks(surf, lay, colour, "")
+    return surf, lay
+
+
+@pytest.mark.parametrize("colour", list(Colour))
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_colour_in_effect_rings_the_discard_pile(colour: Colour,
+                                                     size: tuple[int, int]) -> None:
+    """A wide band in that colour all round the pile (not a dot beside it)."""
+    from game.ui.card_art import colour_rgb
+
+    surf, lay = _felt_with_colour(colour, size)
+    d, off = lay.discard, lay.px(16)
+    rgb = colour_rgb(colour)
+    for point in ((d.centerx, d.top - off), (d.centerx, d.bottom + off),
+                  (d.left - off, d.centery), (d.right + off, d.bottom - lay.px(20))):
+        got = surf.get_at(point)[:3]
+        assert all(abs(a - b) <= 12 for a, b in zip(got, rgb, strict=True)), (point, got, rgb)
+
+
+def test_the_colour_ring_stands_out_from_the_felt_even_in_green() -> None:
+    """Its edge is a light rim: green on green felt is still a ring."""
+    surf, lay = _felt_with_colour(Colour.GREEN, (1280, 800))
+    band = [surf.get_at((lay.discard.centerx, y))[:3]
+            for y in range(lay.discard.top - lay.px(40), lay.discard.top)]
+    assert max(sum(p) for p in band) >= 3 * 200, band  # a light rim round the band
+
+
+def test_the_colour_symbol_is_large_beside_the_pile() -> None:
+    """The colour-blind symbol's chip is big enough to read (was 34 px at base size)."""
+    from game.ui import card_art
+
+    seen: list[int] = []
+    real = card_art.colour_swatch
+
+    def swatch(colour, size, colourblind=False):  # noqa: ANN001, ANN202
+        seen.append(size)
+        return real(colour, size, colourblind)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(card_art, "colour_swatch", swatch)
+    try:
+        _surf, lay = _felt_with_colour(Colour.BLUE, (1024, 640))
+    finally:
+        mp.undo()
+    assert seen and max(seen) >= lay.px(48)

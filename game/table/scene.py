@@ -180,7 +180,7 @@ class TableScene(Scene):
         faces = list({card_art.face_key(c): c for c in DECK}.values())
         w, cb = self.layout.card_w, self.colourblind
         self._warm = [partial(self._pulse_arrow, True), partial(self._pulse_arrow, False)]
-        self._warm += [partial(card_art.colour_swatch, c, self.layout.px(34), True)
+        self._warm += [partial(card_art.colour_swatch, c, self.layout.px(50), True)
                        for c in COLOURS]
         if self.viewer >= 0:
             self._warm += [partial(card_art.card_face, c, w, cb, True) for c in faces]

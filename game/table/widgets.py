@@ -263,13 +263,27 @@ def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[in
         pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), INK)
 
 
+def colour_ring(layout: TableLayout) -> pygame.Rect:
+    """The ring round the discard pile that shows the colour in effect (clear of
+    the draw pile on its left)."""
+    px = layout.px
+    return layout.discard.inflate(2 * px(22), 2 * px(22))
+
+
 def draw_halo(surface: Canvas, layout: TableLayout, colour: Colour | None) -> None:
-    """Colour in effect: a soft halo behind the discard pile."""
-    if colour is not None:
-        px = layout.px
-        halo = layout.discard.inflate(px(26), px(26))
-        rgb = card_art.colour_rgb(colour)
-        panel(surface, halo, px(16), (*rgb, 90), (*rgb, 230), px(3))
+    """Colour in effect: a wide band in that colour round the discard pile, with
+    a light rim (green stays a ring on the green felt) and a tint inside."""
+    if colour is None:
+        return
+    px = layout.px
+    ring, band, rim = colour_ring(layout), px(12), px(3)
+    rgb = card_art.colour_rgb(colour)
+    radius = px(22)
+    panel(surface, ring, radius, (*rgb, 70), (*CREAM, 255), band)
+    panel(surface, ring.inflate(-2 * rim, -2 * rim), radius - rim, (0, 0, 0, 0), (*rgb, 255),
+          band - rim)
+    panel(surface, ring.inflate(-2 * band, -2 * band), radius - band, (0, 0, 0, 0),
+          (*INK, 160), max(1, px(2)))
 
 
 def draw_draw_pile(surface: Canvas, layout: TableLayout, draw_count: int,
@@ -300,15 +314,15 @@ def draw_discard(surface: Canvas, layout: TableLayout, cards: Sequence[int],
 
 def draw_colour_marks(surface: Canvas, layout: TableLayout, colour: Colour | None,
                       penalty_label: str) -> None:
-    """The colour swatch (with its symbol) beside the discard, and the penalty pill."""
+    """The colour's chip with its colour-blind symbol on the ring's top right
+    corner, and the penalty pill at its bottom right."""
     px = layout.px
+    ring = colour_ring(layout)
     if colour is not None:
-        sz = px(34)
-        sw = card_art.colour_swatch(colour, sz, True)
-        surface.blit(sw, sw.get_rect(midleft=(layout.discard.right + px(20), layout.discard.centery)))
+        sw = card_art.colour_swatch(colour, px(50), True)
+        surface.blit(sw, sw.get_rect(center=(ring.right - px(6), ring.top + px(6))))
     if penalty_label:
-        pill(surface, penalty_label, (layout.discard.right + px(20) + px(17), layout.discard.top + px(6)),
-             layout.font_px(16), RED)
+        pill(surface, penalty_label, (ring.right, ring.bottom - px(8)), layout.font_px(16), RED)
 
 
 # ---------------------------------------------------------------- colour picker
