@@ -191,7 +191,8 @@ def test_uno_button_and_key_call_uno():
         app, table = start(3, 1, seed)
         to_human_turn(app, table)
         ok = _drive(table, lambda c: c.game.to_act == 0 and len(c.game.hands[0]) == 2
-                    and any(a.kind == "call_uno" for a in c.legal(0)), seed)
+                    and any(a.kind == "call_uno" for a in c.legal(0))
+                    and any(isinstance(a, Play) for a in c.legal(0)), seed)  # T6: worth calling
         if ok:
             break
     else:

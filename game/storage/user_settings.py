@@ -59,6 +59,8 @@ class UserSettings:
     hard_think_ms: int = 300
     # Party mode: seconds a phone seat may be away before a bot plays it (0: wait for ever)
     party_bot_after: int = 60
+    # The one-time tip on being caught without UNO! (T6) has been shown
+    tip_uno_seen: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -195,6 +197,7 @@ _FIXERS: dict[str, Any] = {
     "fullscreen": _bool,
     "window_size": _window,
     "colourblind": _bool,
+    "tip_uno_seen": _bool,
     "card_size": _choice(CARD_SIZES),
     "last_preset": _text,
     "last_custom_rules": _rules,

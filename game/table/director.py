@@ -68,9 +68,11 @@ class Director:
         return spot.fan_center if spot is not None else lay.centre
 
     def plate_point(self, seat: int) -> tuple[float, float]:
+        """Where ``seat``'s callouts stand: over its plate; the bottom seat's over
+        the turn prompt (clear of the action row the buttons are drawn on)."""
         lay = self.stage.layout()
         if lay.bottom is not None and lay.bottom.seat == seat:
-            return (lay.hand.centerx, lay.hand.top)
+            return (lay.hand.centerx, lay.prompt_top())
         spot = lay.seats.get(seat)
         if spot is None:
             return lay.centre

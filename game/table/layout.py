@@ -52,6 +52,11 @@ class TableLayout:
     def font_px(self, v: float) -> int:
         return max(11, round(v * self.scale))
 
+    def prompt_top(self) -> int:
+        """The top of the turn prompt's band, just above the action row (the
+        prompt stands on ``bar.top - px(8)``; its line is about 1.5 font heights)."""
+        return self.bar.top - self.px(8) - round(self.font_px(17) * 1.5) - self.px(6)
+
     def spot(self, seat: int) -> SeatSpot | None:
         """Where ``seat`` sits: a plate around the table or the bottom one."""
         if self.bottom is not None and self.bottom.seat == seat:

@@ -186,9 +186,9 @@ class TableRenderer:
                                               frame.colourblind))
             x, y = sprite.centre
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        for eff in frame.effects:
-            self._draw_effect(surface, lay, frame, eff)
         self._draw_prompt(surface, lay, frame)
+        for eff in frame.effects:  # callouts over the prompt and the toast
+            self._draw_effect(surface, lay, frame, eff)
         if frame.picker is not None:
             p = frame.picker
             picker = tw.ColourPicker()

@@ -272,6 +272,7 @@ class TableScene(Scene):
                 self.model.sync(self.ctl.view(self.viewer))
                 self.dirty = False
             self.refresh_controls()
+            self._maybe_tip_uno()
             self._maybe_overlay()
         if not self.anim.busy():
             if self.log_panel is not None:
@@ -299,6 +300,18 @@ class TableScene(Scene):
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
                 or self.toast is not None or (self.party is not None and self.party.busy()))
+
+    def _maybe_tip_uno(self) -> None:
+        """T6, once per player (remembered in the settings): the first time the
+        viewer could be caught without UNO!, say how to call it."""
+        if (self.viewer < 0 or _setting(self.app, "tip_uno_seen", True)
+                or self.ctl.view(self.viewer).uno_exposed != self.viewer):
+            return
+        self.app.settings.tip_uno_seen = True
+        save = getattr(self.app, "save_settings", None)
+        if save is not None:
+            save()
+        self.show_toast(t("tbl.tip_uno"), tw.GOLD, 6.0)
 
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
@@ -360,10 +373,14 @@ class TableScene(Scene):
         """Send a human action; show the refusal (state unchanged) if illegal."""
         if not self.can_act():
             return False
+        declared = self.ctl.view(self.viewer).uno_declared == self.viewer
         result = self.ctl.human_act(action)
         if isinstance(result, IllegalAction):
             self.show_error(result)
             return False
+        if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
+            # T6: the call counted for the play it came with; say it is gone
+            self.show_toast(t("tbl.uno_dropped"), tw.GOLD, 5.0)
         self.hand.selected = []
         self.picker.open = False
         self.hover_tip = None
