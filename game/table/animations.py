@@ -72,7 +72,7 @@ class Step:
 
 @dataclass
 class Effect:
-    """A non-blocking flourish: ``kind`` pulse | bubble | toast, drawn by the table."""
+    """A non-blocking flourish: ``kind`` pulse | bubble | colour | reveal, drawn by the table."""
 
     kind: str
     pos: Point
@@ -81,6 +81,7 @@ class Effect:
     colour: tuple[int, int, int] = (255, 255, 255)
     age: float = 0.0
     icon: str = ""
+    cards: tuple[int, ...] = ()  # "reveal": the hand a T5 challenge showed the viewer
 
     @property
     def progress(self) -> float:

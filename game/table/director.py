@@ -11,7 +11,7 @@ viewer and hand (read when a step runs: the hot-seat viewer may change).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import assert_never
@@ -47,7 +47,12 @@ class Stage:
     viewer: Callable[[], int]
     card_rect: Callable[[TableLayout, int], pygame.Rect | None]
     """where the viewer's hand shows a card now (a play leaves from there)"""
+    names: Callable[[], Sequence[str]] = tuple
+    """the seats' names in the current language"""
 
+
+# Seconds the hand a challenge revealed stays up (at the default speed).
+REVEAL_S = 4.0
 
 # Draws forced on a seat: marked "+n" on that seat (a chosen draw is not).
 _FORCED = frozenset({DrawReason.PENALTY, DrawReason.UNO, DrawReason.FALSE_UNO,
@@ -202,6 +207,14 @@ class Director:
             case _:
                 assert_never(kind)
 
+    def _reveal(self, ev: Event) -> None:
+        """T5: the offender's hand, shown to the challenger alone (the redacted
+        event carries the cards only for its owners; the offender knows them)."""
+        names = self.stage.names()
+        name = names[ev.target] if 0 <= ev.target < len(names) else ""
+        self._effect(Effect("reveal", self.stage.layout().centre, REVEAL_S,
+                            t("tbl.revealed", name=name), GOLD, cards=ev.cards))
+
     def _play(self, ev: Event, lay: TableLayout) -> Step:
         step = self._model_step(ev)
         self.last_player = ev.seat
@@ -254,4 +267,6 @@ class Director:
                                     RED if ev.value else GOLD))
             step.on_end.append(verdict)
             step.hold = 0.7
+            if ev.cards and ev.seat == self.stage.viewer():
+                step.on_end.append(lambda: self._reveal(ev))
         return step

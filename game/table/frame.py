@@ -102,6 +102,8 @@ class Flourish:
     text: str
     colour: RGB
     icon: str
+    cards: tuple[int, ...] = ()
+    """a "reveal": the cards a T5 challenge showed the viewer"""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,7 +262,7 @@ def _motion(anim: Animator | None) -> tuple[tuple[Sprite, ...], tuple[Flourish, 
     sprites = tuple(Sprite(card=f.card, width=f.width, face_up=f.face_up, centre=p)
                     for f, p in anim.sprites())
     effects = tuple(Flourish(kind=e.kind, pos=e.pos, progress=e.progress, text=e.text,
-                             colour=e.colour, icon=e.icon) for e in anim.effects)
+                             colour=e.colour, icon=e.icon, cards=e.cards) for e in anim.effects)
     return sprites, effects
 
 

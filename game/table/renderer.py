@@ -316,6 +316,8 @@ class TableRenderer:
             pygame.draw.circle(ring, (*rgb, round(220 * (1 - p))), (rad + 2, rad + 2), rad,
                                max(2, px(6)))
             surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+        elif e.kind == "reveal":
+            draw_reveal(surface, lay, e.text, e.cards, frame.colourblind)
         elif e.kind == "pulse":
             if e.icon == "direction":
                 size = ring_px(lay, PULSE_GROWTH * math.sin(p * math.pi))
@@ -342,6 +344,27 @@ def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, 
     r = pygame.Rect((0, 0), size)
     r.midbottom = (round(anchor[0]), round(anchor[1] - px(6) - px(14) * progress))
     return r.clamp(lay.table.inflate(-2 * px(4), -2 * px(4)))
+
+
+def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tuple[int, ...],
+                colourblind: bool) -> None:
+    """T5: the hand a challenge revealed, in a pop-up over the table's centre."""
+    px = lay.px
+    head = tw.text(title, lay.font_px(17), tw.GOLD, True)
+    w = round(lay.card_w * 0.8)
+    room = lay.table.w - px(80)
+    step = min(w + px(6), (room - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+    row_w = round(w + step * (len(cards) - 1))
+    box = pygame.Rect(0, 0, max(row_w, head.get_width()) + px(32),
+                      head.get_height() + round(w * 1.5) + px(40))
+    box.center = lay.centre
+    box.clamp_ip(lay.table)
+    tw.panel(surface, box, px(14), (6, 34, 22, 245), (*tw.GOLD, 255), px(2))
+    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(12))))
+    x0 = box.centerx - row_w / 2
+    y = box.y + px(20) + head.get_height()
+    for i, cid in enumerate(cards):
+        surface.blit(render_card(cid, w, True, colourblind), (round(x0 + step * i), y))
 
 
 def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:

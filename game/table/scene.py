@@ -95,7 +95,8 @@ class TableScene(Scene):
         self.director = Director(Stage(
             anim=self.anim, sound=self.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
-            card_rect=lambda lay, card: self.hand.card_rect(lay, card)))
+            card_rect=lambda lay, card: self.hand.card_rect(lay, card),
+            names=lambda: self.ctl.names))
         self.renderer = TableRenderer()
         self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
         self.ticker: list[str] = []
@@ -249,6 +250,8 @@ class TableScene(Scene):
         self.model.sync(self.ctl.view(seat))
         self.hand = HandView()
         self.toast = self.hover_tip = None  # a hint or a refusal named the last viewer's cards
+        # a T5 reveal was for the last viewer's eyes only
+        self.anim.effects = [e for e in self.anim.effects if e.kind != "reveal"]
         self.relayout()
         self.dirty = True
         self.refresh_controls(force=True)
