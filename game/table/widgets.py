@@ -63,7 +63,7 @@ class Recorder:
 Canvas = pygame.Surface | Recorder
 
 
-MIN_FIT_PX = 10
+MIN_FIT_PX = 12  # never below a readable size (issue 14)
 MIN_FIT_SHARE = 0.8  # text shrinks to at most 80% of its size, then is cut with "…"
 
 
