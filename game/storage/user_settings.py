@@ -35,6 +35,7 @@ FORMAT = 1
 FILE_NAME = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "off")
 CARD_SIZES = ("small", "medium", "large")
+LOG_PANEL = ("auto", "open", "closed")  # auto: open on windows 1280 wide or more
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (7680, 4320)
 THINK_MS = (0, 5000)
@@ -61,6 +62,8 @@ class UserSettings:
     party_bot_after: int = 60
     # The one-time tip on being caught without UNO! (T6) has been shown
     tip_uno_seen: bool = False
+    # The table's log panel, as the player last left it
+    log_panel: str = "auto"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -198,6 +201,7 @@ _FIXERS: dict[str, Any] = {
     "window_size": _window,
     "colourblind": _bool,
     "tip_uno_seen": _bool,
+    "log_panel": _choice(LOG_PANEL),
     "card_size": _choice(CARD_SIZES),
     "last_preset": _text,
     "last_custom_rules": _rules,

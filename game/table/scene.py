@@ -118,7 +118,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.log_open = self.app.size[0] >= 1280
+        remembered = str(_setting(self.app, "log_panel", "auto"))
+        self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
         self.bar = tw.ButtonBar(self.app.ui)
         self.corner = tw.ButtonBar(self.app.ui)
         self.log_panel = tw.LogPanel(self.app.ui)
@@ -145,7 +146,10 @@ class TableScene(Scene):
         self.ctl.close()
 
     def pause(self) -> None:
+        opening = not self.overlay_open
         self.overlay_open = True
+        if opening and self.log_open:
+            self.relayout()  # the log folds under the overlay: no empty strip
         if self.config.hot_seat and self.viewer >= 0:
             # Whoever closes the overlay may not be this hand's owner: it stays
             # hidden under the overlay and the curtain falls again before it shows.
@@ -172,7 +176,8 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         self.layout = compute_layout(self.app.size, self.n, self.viewer,
-                                     str(_setting(self.app, "card_size", "medium")), self.log_open)
+                                     str(_setting(self.app, "card_size", "medium")),
+                                     self.log_open and not self.overlay_open)
         # Card faces still to draw at this size: warmed a few at a time between
         # animations, so no flight ever waits for a first render (big at 4K).
         # Plain faces come first (pop() takes from the end); only a player's own
@@ -310,10 +315,7 @@ class TableScene(Scene):
         if (self.viewer < 0 or _setting(self.app, "tip_uno_seen", True)
                 or self.ctl.view(self.viewer).uno_exposed != self.viewer):
             return
-        self.app.settings.tip_uno_seen = True
-        save = getattr(self.app, "save_settings", None)
-        if save is not None:
-            save()
+        self._keep_setting("tip_uno_seen", True)
         self.show_toast(t("tbl.tip_uno"), tw.GOLD, 6.0)
 
     def _maybe_overlay(self) -> None:
@@ -488,6 +490,7 @@ class TableScene(Scene):
             self.open_menu()
         elif key == "log":
             self.log_open = not self.log_open
+            self._remember_log()
             self.relayout()
             self.refresh_controls(force=True)
         elif key == "hint":
@@ -498,6 +501,20 @@ class TableScene(Scene):
                 self.play_action(action)
             elif action is not None:
                 self.act(action)
+
+    def _remember_log(self) -> None:
+        """The next table opens the log as the player left it."""
+        self._keep_setting("log_panel", "open" if self.log_open else "closed")
+
+    def _keep_setting(self, name: str, value: object) -> None:
+        """Set a user setting and save the settings file."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        setattr(settings, name, value)
+        save = getattr(self.app, "save_settings", None)
+        if save is not None:
+            save()
 
     def give_hint(self) -> None:
         if not self.can_act():

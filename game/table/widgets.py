@@ -16,6 +16,7 @@ from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
 from game.table.layout import TableLayout
 from game.ui import card_art
+from game.ui.text_wrap import wrap
 
 CREAM = (245, 240, 225)
 GOLD = (232, 197, 71)
@@ -460,13 +461,25 @@ class LogPanel:
         self.lines: list[str] = []
         self.pending: list[str] = []  # added, not yet in the text box
         self.box: UITextBox | None = None
+        self._width = 0
+
+    def _html(self, lines: Sequence[str]) -> str:
+        """``lines`` as the text box's HTML, broken into rows here (Chinese by
+        character): left to the text box, a long Chinese line came out as a
+        name alone on a row, a blank row and words cut with hyphens."""
+        font = self.manager.get_theme().get_font(["text_box"])
+        # the box's text padding and its scroll bar
+        width = max(40, (self.box.rect.w if self.box is not None else self._width) - 36)
+        return "<br>".join(html.escape(row) for line in lines
+                           for row in wrap(line, lambda s: font.size(s)[0], width) or [""])
 
     def build(self, rect: pygame.Rect) -> None:
         self.kill()
         if rect.w <= 0:
             return
         self.pending = []
-        body = "<br>".join(html.escape(line) for line in self.lines[-self.MAX_LINES:])
+        self._width = rect.w
+        body = self._html(self.lines[-self.MAX_LINES:])
         self.box = UITextBox(body, rect, manager=self.manager)
         self._scroll_end()
         self.settle()
@@ -491,7 +504,7 @@ class LogPanel:
         lines, self.pending = self.pending, []
         if self.box is not None:
             prefix = "<br>" if len(self.lines) > len(lines) else ""
-            self.box.append_html_text(prefix + "<br>".join(html.escape(s) for s in lines))
+            self.box.append_html_text(prefix + self._html(lines))
             self._scroll_end()
             self.settle()
 
