@@ -82,3 +82,28 @@ def test_status_text_stays_readable_at_ten_seats(size: tuple[int, int], lang: st
     finally:
         table.exit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 10])
+def test_T5_the_colour_picker_never_covers_the_challenge_warning(size: tuple[int, int], n: int,
+                                                                 lang: str) -> None:
+    from game.table import widgets as tw
+    from game.table.renderer import toast_rect
+
+    app, table = _table(size, n, lang)
+    try:
+        for log_open in (False, True):
+            if table.log_open != log_open:
+                table.press("log")
+            lay = table.layout
+            warning = i18n.t("tbl.wd4_bluff", colour=i18n.t("colour.blue"))
+            img = tw.text_block(warning, lay.font_px(16), lay.table.w - lay.px(60), tw.GOLD, True)
+            box = tw.ColourPicker().layout(lay)
+            r = toast_rect(lay, img.get_size(), picker=box)
+            assert not r.colliderect(box), (r, box)
+            assert lay.table.contains(r), (r, lay.table)
+    finally:
+        table.exit()
+        i18n.set_language("en")

@@ -194,6 +194,7 @@ class TableRenderer:
             picker = tw.ColourPicker()
             picker.open, picker.focus = True, p.focus
             picker.draw(surface, lay, p.title, p.hint, p.names, frame.colourblind, p.mouse)
+        self._draw_toast(surface, lay, frame)  # over the picker's veil, never under its box
         if frame.notice:
             draw_notice(lay, surface, frame.notice)
         if frame.away:
@@ -284,13 +285,6 @@ class TableRenderer:
             back = r.inflate(px(20), px(6))
             tw.panel(surface, back, back.h // 2, (0, 0, 0, 110), (0, 0, 0, 0), 0)
             surface.blit(img, r)
-        if frame.toast is not None:
-            text, col = frame.toast
-            img = tw.fit_text(text, lay.font_px(16), lay.table.w - px(60), col, True)
-            r = img.get_rect(center=(lay.table.centerx, lay.discard.bottom + px(44)))
-            box = r.inflate(px(28), px(14))
-            tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
-            surface.blit(img, r)
         if tip:
             # Why the hovered card cannot be played: in place of the turn prompt.
             img = tw.fit_text(tip, lay.font_px(15), lay.table.w - px(60), tw.CREAM, True)
@@ -298,6 +292,19 @@ class TableRenderer:
             box = r.inflate(px(20), px(6))
             tw.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*tw.RED, 255), 1)
             surface.blit(img, r)
+
+    def _draw_toast(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
+        """The toast (a hint, a refusal, a warning), wrapped, clear of the picker."""
+        if frame.toast is None:
+            return
+        px = lay.px
+        text, col = frame.toast
+        img = tw.text_block(text, lay.font_px(16), lay.table.w - px(60), col, True)
+        picker = tw.ColourPicker().layout(lay) if frame.picker is not None else None
+        r = toast_rect(lay, img.get_size(), picker)
+        box = r.inflate(px(28), px(14))
+        tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
+        surface.blit(img, r)
 
     def _draw_effect(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame,
                      e: Flourish) -> None:
@@ -333,6 +340,21 @@ class TableRenderer:
                 pygame.draw.circle(ring, (255, 255, 255, round(160 * (1 - p))),
                                    (rad + 2, rad + 2), rad, max(2, px(4)))
                 surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+
+
+def toast_rect(lay: TableLayout, size: tuple[int, int],
+               picker: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a toast's text of ``size`` stands: under the discard pile; with the
+    colour picker's box open, just under it (above it when there is no room),
+    so the picker never hides a warning such as "this can be challenged" (T5)."""
+    r = pygame.Rect((0, 0), size)
+    r.center = (lay.table.centerx, lay.discard.bottom + lay.px(44))
+    if picker is not None:
+        gap = lay.px(18)  # the toast's frame and a margin
+        r.top = picker.bottom + gap
+        if r.bottom + gap > lay.table.bottom:
+            r.bottom = picker.top - gap
+    return r.clamp(lay.table)
 
 
 def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, int],

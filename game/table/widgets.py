@@ -82,6 +82,24 @@ def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM
     return text(fitted, px, colour, bold)
 
 
+@lru_cache(maxsize=64)
+def text_block(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
+               bold: bool = False) -> pygame.Surface:
+    """``s`` broken into centred rows no wider than ``max_w`` (Chinese by
+    character: :func:`game.ui.text_wrap.wrap`), at ``size``."""
+    font = get_font(size, bold)
+    rows = [text(row, size, colour, bold) for row in wrap(s, lambda r: font.size(r)[0], max_w)]
+    if not rows:
+        return pygame.Surface((0, 0), pygame.SRCALPHA)
+    w = max(r.get_width() for r in rows)
+    surf = pygame.Surface((w, sum(r.get_height() for r in rows)), pygame.SRCALPHA)
+    y = 0
+    for row in rows:
+        surf.blit(row, ((w - row.get_width()) // 2, y))
+        y += row.get_height()
+    return surf
+
+
 @lru_cache(maxsize=512)
 def fit(s: str, size: int, max_w: int, bold: bool = False) -> tuple[str, int]:
     """What :func:`fit_text` draws: (text, pixel size), chosen on the font's
