@@ -381,9 +381,10 @@ def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
                                             buttons=(0, 0, 0))])
     pump(app, 1, events=click(point))  # the toast, while the mouse still hovers the card
     drawn: list[str] = []
-    real_fit = tw.fit_text
-    monkeypatch.setattr(tw, "fit_text",
-                        lambda s, *a, **k: (drawn.append(s), real_fit(s, *a, **k))[1])
+    for name in ("fit_text", "text_block"):  # one line, or wrapped (the toast)
+        real = getattr(tw, name)
+        monkeypatch.setattr(tw, name, lambda s, *a, real=real, **k: (drawn.append(s),
+                                                                      real(s, *a, **k))[1])
     app.draw()
     assert drawn.count(illegal_text(err, "en")) == 1
 
