@@ -58,13 +58,24 @@ class Screen:
     def __init__(self, app: App, monkeypatch: pytest.MonkeyPatch) -> None:
         self.app = app
         self.drawn: list[str] = []
-        real_text = tw.text
+        self._rows = 0  # inside a wrapped block: its rows are checked as one text
+        real_text, real_block = tw.text, tw.text_block
 
         def text(s: str, *a: Any, **k: Any) -> pygame.Surface:
-            self.drawn.append(s)
+            if not self._rows:
+                self.drawn.append(s)
             return real_text(s, *a, **k)
 
+        def text_block(s: str, *a: Any, **k: Any) -> pygame.Surface:
+            self.drawn.append(s)
+            self._rows += 1
+            try:
+                return real_block(s, *a, **k)
+            finally:
+                self._rows -= 1
+
         monkeypatch.setattr(tw, "text", text)
+        monkeypatch.setattr(tw, "text_block", text_block)
 
     def problems(self, where: str, names: tuple[str, ...] = ()) -> list[str]:
         self.drawn.clear()
@@ -154,14 +165,16 @@ def _table_screens(app: App, screen: Screen) -> list[str]:
     return found
 
 
-def _expect(found: list[str], lang: str) -> None:
+def _expect(found: list[str], lang: str, known_cuts: bool = True) -> None:
+    """``known_cuts``: the screens still have known cut-offs in the pseudo-locale
+    (an xfail); False: none may be cut in any language."""
     untranslated = [f for f in found if f.endswith("not translated")]
     cut = [f for f in found if f.endswith("cut off")]
     if lang == i18n.PSEUDO:
         assert untranslated == [], "\n".join(untranslated)
-        if cut:
-            # Known: the new-game help lines, some buttons and the seat
-            # plates have no room for 30 % longer text (see the report).
+        if cut and known_cuts:
+            # Known: the new-game help lines and some buttons have no room
+            # for 30 % longer text (see the report).
             pytest.xfail("cut off in the pseudo-locale:\n" + "\n".join(cut))
     assert cut == [], "\n".join(cut)  # en and zh: every word is real, none may be cut
 
@@ -171,7 +184,8 @@ def test_menu_screens_are_all_translated_and_fit(app: App, monkeypatch) -> None:
 
 
 def test_the_table_pause_and_log_are_all_translated_and_fit(app: App, monkeypatch) -> None:
-    _expect(_table_screens(app, Screen(app, monkeypatch)), i18n.language())
+    # the table's seat plates, toasts and log fit even 30 % longer words (issue 14)
+    _expect(_table_screens(app, Screen(app, monkeypatch)), i18n.language(), known_cuts=False)
 
 
 def test_the_curtain_and_the_scoreboard_are_all_translated_and_fit(app: App, monkeypatch) -> None:

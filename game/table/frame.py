@@ -33,8 +33,8 @@ class SeatFrame:
     name: str
     badge: str
     """"You", the bot's level, or the phone's state ("" for a hot-seat human)"""
-    line2: str
-    """cards and score, or the place once out"""
+    line2: tuple[str, ...]
+    """cards and score, or the place once out (the plate joins what fits)"""
     on_turn: bool
     out: bool
     team: int
@@ -42,7 +42,7 @@ class SeatFrame:
     uno: bool
     """called UNO and still on one card"""
 
-    def plate_args(self) -> tuple[int, str, str, str, bool, bool, int, bool]:
+    def plate_args(self) -> tuple[int, str, str, tuple[str, ...], bool, bool, int, bool]:
         """In :func:`tw.seat_sprite`'s argument order, after the geometry."""
         return (self.count, self.name, self.badge, self.line2, self.on_turn, self.out,
                 self.team, self.uno)
@@ -212,12 +212,11 @@ def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozense
     return label if label != key else sc.level.split(":")[-1][:8]
 
 
-def _line2_text(n: int, score: int, rank: int) -> str:
+def _line2_text(n: int, score: int, rank: int) -> tuple[str, ...]:
     """A seat's second line: cards and score, or its place once out (``rank`` > 0)."""
     if rank:
-        return t("tbl.out", n=rank)
-    cards = i18n.nt("tbl.cards", n)
-    return f"{cards} · {t('tbl.score', n=score)}"
+        return (t("tbl.out", n=rank),)
+    return (i18n.nt("tbl.cards", n), t("tbl.score", n=score))
 
 
 def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -> SeatFrame:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.resources import get_font
 from game.rules.cards import Card, Colour
 from game.table import widgets as tw
 from game.table.frame import Flourish, SeatFrame, TableFrame
@@ -402,9 +403,17 @@ def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str,
         top = min(spot.plate.top, spot.fan_center[1] - lay.mini_h // 2)
         if top < y + px(50) and spot.plate.right > x:
             width = min(width, max(px(120), spot.plate.left - lay.mini_w - x))
-    for i, line in enumerate(lines):
-        shade = (tw.MUTED if i < len(lines) - 1 else tw.CREAM)
-        img = tw.fit_text(line, lay.font_px(13), width, shade)
+    # Each line wrapped (Chinese by character), the newest that fit in four rows.
+    size = lay.font_px(13)
+    room = 4 * get_font(size).get_linesize()
+    blocks: list[pygame.Surface] = []
+    for i in range(len(lines) - 1, -1, -1):
+        shade = tw.MUTED if i < len(lines) - 1 else tw.CREAM
+        img = tw.text_block(lines[i], size, width, shade, centre=False)
+        if blocks and sum(b.get_height() for b in blocks) + img.get_height() > room:
+            break
+        blocks.insert(0, img)
+    for img in blocks:
         surface.blit(img, (x, y))
         y += img.get_height()
 

@@ -84,9 +84,9 @@ def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM
 
 @lru_cache(maxsize=64)
 def text_block(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
-               bold: bool = False) -> pygame.Surface:
-    """``s`` broken into centred rows no wider than ``max_w`` (Chinese by
-    character: :func:`game.ui.text_wrap.wrap`), at ``size``."""
+               bold: bool = False, centre: bool = True) -> pygame.Surface:
+    """``s`` broken into rows no wider than ``max_w`` (Chinese by character:
+    :func:`game.ui.text_wrap.wrap`), at ``size``; centred or flush left."""
     font = get_font(size, bold)
     rows = [text(row, size, colour, bold) for row in wrap(s, lambda r: font.size(r)[0], max_w)]
     if not rows:
@@ -95,7 +95,7 @@ def text_block(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CRE
     surf = pygame.Surface((w, sum(r.get_height() for r in rows)), pygame.SRCALPHA)
     y = 0
     for row in rows:
-        surf.blit(row, ((w - row.get_width()) // 2, y))
+        surf.blit(row, ((w - row.get_width()) // 2 if centre else 0, y))
         y += row.get_height()
     return surf
 
@@ -203,7 +203,7 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
 
 
 def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
-                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
+                name: str, badge: str, line2: Sequence[str], active: bool, out: bool, team: int,
                 uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
     """One opponent (card backs + name plate) as a sprite and its plate offset
     (drawn afresh: the table's renderer keeps the ones it shows)."""
@@ -225,8 +225,23 @@ def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int
     return surf, (ox, oy)
 
 
+def plate_line(parts: Sequence[str], size: int, width: int,
+               gap: int) -> list[tuple[pygame.Surface, int]]:
+    """A plate's second line from its ``parts`` (cards, score), each image with
+    its x offset: "a · b" when it fits, else a at the left and b at the right,
+    else the first part alone; never a part cut in the middle when it can be helped."""
+    whole = " · ".join(parts)
+    if fit(whole, size, width)[0] == whole or len(parts) < 2:
+        return [(fit_text(whole, size, width, MUTED), 0)]
+    left, right = fit_text(parts[0], size, width, MUTED), fit_text(parts[-1], size, width, MUTED)
+    if left.get_width() + gap + right.get_width() <= width and all(
+            fit(p, size, width)[0] == p for p in (parts[0], parts[-1])):
+        return [(left, 0), (right, width - right.get_width())]
+    return [(left, 0)]
+
+
 def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
-               badge: str, line2: str, *, active: bool, out: bool, team: int = -1,
+               badge: str, line2: Sequence[str], *, active: bool, out: bool, team: int = -1,
                uno: bool = False) -> None:
     px = layout.px
     r = px(10)
@@ -247,8 +262,9 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
         br.topright = (rect.right - pad, rect.y + px(7))
         panel(surface, br, br.h // 2, (*MUTED, 255), (0, 0, 0, 0), 0)
         surface.blit(badge_img, badge_img.get_rect(center=br.center))
-    l2 = fit_text(line2, layout.font_px(13), rect.w - 2 * pad, MUTED)
-    surface.blit(l2, (rect.x + pad, rect.bottom - px(5) - l2.get_height()))
+    bottom = rect.bottom - px(5)
+    for img, x in plate_line(line2, layout.font_px(13), rect.w - 2 * pad, px(8)):
+        surface.blit(img, (rect.x + pad + x, bottom - img.get_height()))
     if uno:
         pill(surface, "UNO", (rect.right - px(4), rect.top - px(2)), layout.font_px(12), RED)
 
