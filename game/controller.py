@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from game import i18n
@@ -25,7 +26,7 @@ from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, Play, 
 from game.rules.cards import COLOURS, DECK
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
-from game.rules.events import Event
+from game.rules.events import Event, EventKind, RoundResult
 from game.rules.view import PlayerView
 from game.storage import saves, stats
 from game.storage.atomic import write_failure_reason
@@ -43,6 +44,38 @@ AI_DELAY: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.
 BOT_RESCUE_S = 2.0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}
+
+
+@dataclass(frozen=True)
+class MatchNumbers:
+    """The match in numbers, for the match-end screen."""
+
+    rounds: int
+    """rounds finished"""
+    best_round: int
+    """the round whose winner left the most D2 points in the other hands (0: none yet)"""
+    best_seat: int
+    """who won that round (-1: none yet)"""
+    best_points: int
+    """the D2 points left in the other hands in that round"""
+    cards_played: tuple[int, ...]
+    """cards each seat played (a jump-in and every card of a multiple play count)"""
+
+    @classmethod
+    def from_events(cls, seats: int, events: Iterable[Event]) -> MatchNumbers:
+        played = [0] * seats
+        best: RoundResult | None = None
+        rounds = 0
+        for e in events:
+            if e.kind is EventKind.PLAY:
+                played[e.seat] += len(e.cards)
+            elif isinstance(e.result, RoundResult):
+                rounds += 1
+                if best is None or sum(e.result.points) > sum(best.points):
+                    best = e.result
+        if best is None:
+            return cls(rounds, 0, -1, 0, tuple(played))
+        return cls(rounds, best.round, best.winner, sum(best.points), tuple(played))
 
 
 REASON_WORDS = {"disk_full": "disk full", "read_only": "read-only folder", "other": "write error"}
@@ -63,6 +96,10 @@ def save_failure_reason(exc: BaseException) -> str:
     return "other"
 
 
+def _counted(e: Event) -> bool:
+    return e.kind is EventKind.PLAY or e.kind is EventKind.ROUND_END
+
+
 class MatchController:
     def __init__(self, config: MatchConfig, game: Game | None = None, *, think_ms: int = 300,
                  anim_speed: str = "normal", persist: bool = True, match_id: str = "",
@@ -73,6 +110,9 @@ class MatchController:
         self.anim_speed = anim_speed
         self.match_id = match_id or f"m{config.seed}-{random.getrandbits(32):08x}"
         self.pending: list[Event] = []
+        # The plays and round ends since the deal (MatchNumbers); a resumed
+        # match replays its actions to find them when first asked.
+        self._counted: list[Event] | None = None if self.game.actions else []
         if game is None:
             self.pending.extend(self.game.initial_events)
         self.on_applied: list[Hook] = []
@@ -214,6 +254,14 @@ class MatchController:
         the path written."""
         return saves.save_slot(name, self.config, self.game, match_id=self.match_id)
 
+    def match_numbers(self) -> MatchNumbers:
+        """Rounds, the best round and the cards played so far (the match-end screen)."""
+        if self._counted is None:
+            g = self.game
+            replay = Game.new(g.settings, len(self.config.seats), self.config.seed)
+            self._counted = [e for a in g.actions for e in replay.apply(a) if _counted(e)]
+        return MatchNumbers.from_events(len(self.config.seats), self._counted)
+
     def legal(self, seat: int) -> list[Action]:
         if seat < 0 or self.game.is_over:
             return []
@@ -259,6 +307,8 @@ class MatchController:
         """Apply any seat's action; raises IllegalAction (state unchanged)."""
         events: list[Event] = list(self.game.apply(action))
         self.pending.extend(events)
+        if self._counted is not None:
+            self._counted += filter(_counted, events)
         for hook in list(self.on_applied):
             hook(action, events)
         return events

@@ -29,6 +29,8 @@ class FakeSettings:
     colourblind: bool = False
     card_size: str = "medium"
     hard_think_ms: int = 50
+    hand_order: str = "sorted"
+    confirm_play: bool = False
 
 
 class SoundLog:

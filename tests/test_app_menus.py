@@ -160,7 +160,7 @@ def test_pause_resume_and_rules_with_settings(app: App) -> None:
     click(app, buttons(app)["Rules"])
     rules = app.scenes.top
     assert isinstance(rules, RulesScene)
-    assert "In this match" in rules.text_box.html_text
+    assert any("In this match" in text for text in rules.page_texts())
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is pause
     key(app, pygame.K_ESCAPE)

@@ -210,3 +210,54 @@ def test_out_of_turn_offer_is_asked_once_and_may_be_declined():
         legal = ctl.legal(g.to_act)
         ctl.apply(legal[0])
         now += 1
+
+
+def _play_out(ctl: MatchController, limit: int = 200000) -> list:
+    events = list(ctl.take_events())
+    now = 0.0
+    for _ in range(limit):
+        if ctl.is_over:
+            return events
+        if ctl.round_over:
+            ctl.next_round()
+        now += 10
+        ctl.poll_ai(now)
+        events += ctl.take_events()
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize("settings", [OFFICIAL.with_(target_score=400),
+                                      SHEET_HOUSE_RULES.with_(target_score=400),
+                                      OFFICIAL.with_(scoring="penalty_points", target_score=400)])
+def test_match_numbers_agree_with_the_events(settings):
+    ctl = MatchController(config(4, 0, 7, settings), anim_speed="off", persist=False)
+    events = _play_out(ctl)
+    numbers = ctl.match_numbers()
+    played = [0] * 4
+    for e in events:
+        if e.kind == "play":
+            played[e.seat] += len(e.cards)
+    assert numbers.cards_played == tuple(played)
+    ends = [e.result for e in events if e.kind == "round_end"]
+    assert numbers.rounds == len(ends) > 1
+    best = max(ends, key=lambda r: sum(r.points))
+    assert numbers.best_round == best.round
+    assert numbers.best_seat == best.winner
+    assert numbers.best_points == sum(best.points)
+
+
+def test_match_numbers_of_a_match_before_its_first_round_end():
+    ctl = ctl_for()
+    numbers = ctl.match_numbers()
+    assert numbers.rounds == 0 and numbers.best_round == 0 and numbers.best_seat == -1
+    assert numbers.cards_played == (0, 0, 0, 0)
+
+
+def test_match_numbers_of_a_resumed_match_count_the_rounds_before_it():
+    from game.rules.engine import Game
+
+    ctl = MatchController(config(3, 0, 11, OFFICIAL.with_(target_score=400)), anim_speed="off",
+                          persist=False)
+    _play_out(ctl)
+    resumed = MatchController(ctl.config, Game.from_dict(ctl.game.to_dict()), persist=False)
+    assert resumed.match_numbers() == ctl.match_numbers()

@@ -101,7 +101,8 @@ class Screen:
                     why = "cut off"
             if why:
                 out.append(f"{where}: {kind} {text!r}: {why}")
-        for s in self.drawn:
+        page = getattr(self.app.scenes.top, "page_texts", None)  # a page drawn by hand
+        for s in self.drawn + (page() if page is not None else []):
             why = _problem(s, names)
             if why:
                 out.append(f"{where}: drawn {s!r}: {why}")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_stats_scene import autoplay
-from ui_driver import buttons, click, key, make_app
+from ui_driver import buttons, click, click_at, key, make_app
 
 from game.app import App
 from game.paths import data_dir
@@ -128,15 +128,30 @@ def test_watch_from_the_replays_list_in_chinese(replay_path: Path) -> None:
         a.scenes.push(SavesScene(a, mode="replays"))
         a.pump(2)
         scene = a.scenes.top
-        click(a, buttons(a)["观看"])  # nothing chosen yet: a hint
-        assert isinstance(a.scenes.top, DialogScene)
-        click(a, buttons(a)["确定"])
-        scene.select(0)
-        click(a, buttons(a)["观看"])
+        watch = buttons(a)["观看"]
+        assert not watch.is_enabled  # nothing chosen yet: Watch waits for a choice
+        assert not buttons(a)["删除"].is_enabled
+        click(a, watch)
+        assert a.scenes.top is scene
+        click_at(a, scene.row_rect(0).center)  # a real click on the first replay
+        assert scene.selected == 0 and watch.is_enabled and buttons(a)["删除"].is_enabled
+        click(a, watch)
         assert isinstance(a.scenes.top, ReplayScene)
         assert "下一步" in buttons(a)
     finally:
         a.shutdown()
+
+
+def test_watch_is_enabled_once_a_replay_is_chosen_with_the_keyboard(app: App,
+                                                                    replay_path: Path) -> None:
+    app.scenes.push(SavesScene(app, mode="replays"))
+    app.pump(2)
+    assert not buttons(app)["Watch"].is_enabled
+    key(app, pygame.K_DOWN)
+    assert app.scenes.top.selected == 0
+    assert buttons(app)["Watch"].is_enabled
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, ReplayScene)
 
 
 def test_a_damaged_replay_shows_a_message(app: App, tmp_path: Path) -> None:

@@ -58,9 +58,9 @@ def test_save_list_load_delete(app: App) -> None:
     scene = app.scenes.top
     assert scene.controller is None and scene.entry is None
     assert "Save here" not in buttons(app)
-    click(app, buttons(app)["Load"])  # nothing chosen: a hint, no crash
-    assert isinstance(app.scenes.top, DialogScene)
-    click(app, buttons(app)["OK"])
+    assert not buttons(app)["Load"].is_enabled  # nothing chosen: Load waits for a choice
+    click(app, buttons(app)["Load"])
+    assert app.scenes.top is scene
     click_at(app, scene.row_rect(0).center)  # a real click on the row
     assert scene.selected == 0
     click(app, buttons(app)["Load"])

@@ -52,3 +52,122 @@ def test_match_end_variants(settings):
     pump(app, 2)
     pump(app, 1, events=key(pygame.K_ESCAPE))
     assert app.menu
+
+
+# ---------------------------------------------------------------- the win, step by step
+from types import SimpleNamespace  # noqa: E402
+
+from rigging import Faces, rig  # noqa: E402
+from table_helpers import click  # noqa: E402
+from table_helpers import make_app as fake_app  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.table import widgets as tw  # noqa: E402
+
+
+def _rigged_board(size=(1024, 640), lang="en", speed="off", settings=OFFICIAL, seats=4):
+    """Seat 0 plays its last card; the board that follows."""
+    c = Faces()
+    hands = [c.ids("R5"), c.ids("G7 B1 Y2 W4"), c.ids("B3 GS"), c.ids("Y9 Y8 W"),
+             c.ids("B7"), c.ids("G2 G3"), c.ids("R1"), c.ids("Y4 Y5"), c.ids("B9"),
+             c.ids("GR")][:seats]
+    game = rig(settings, hands=hands, top=c("R3"), to_act=0, uno_declared=0)
+    app = fake_app(size, lang, anim_speed=speed)
+    app.start_match(config(seats, 1, 3, settings), SimpleNamespace(game=game, meta=None))
+    table = app.scenes.top
+    pump(app, 3, 0.05)
+    table.click_card(0)
+    return app, until_board(app)
+
+
+def _drawn(monkeypatch, board) -> list[str]:
+    """What the board itself writes (not the table under it)."""
+    seen: list[str] = []
+    real = tw.text
+
+    def text(s, *a, **k):
+        seen.append(s)
+        return real(s, *a, **k)
+
+    monkeypatch.setattr(tw, "text", text)
+    board.draw(pygame.Surface(board.app.size))
+    monkeypatch.setattr(tw, "text", real)
+    return seen
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "zh", i18n.PSEUDO])
+def test_no_scoreboard_header_is_cut_off(monkeypatch, size, lang):
+    app, board = _rigged_board(size, lang, seats=10)
+    try:
+        board.finish_tally()
+        assert board.stage == "board"
+        drawn = _drawn(monkeypatch, board)
+        for key_id in ("score.player", "score.hand", "score.points", "score.total"):
+            assert i18n.t(key_id) in drawn, (key_id, drawn)
+        assert not [s for s in drawn if s.endswith("…")]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_tally_flips_each_losers_cards_and_adds_them_up():
+    app, board = _rigged_board(speed="normal")
+    assert board.stage == "tally" and board.flipped() == 0
+    assert board.buttons == {}  # the buttons come with the board
+    total = sum(len(h) for h in board.data["hands"])
+    seen = []
+    for _ in range(400):
+        pump(app, 1, 0.05)
+        seen.append(board.flipped())
+        if board.stage != "tally":
+            break
+    assert board.stage == "board"
+    assert seen == sorted(seen) and total in seen and len(set(seen)) > total // 2
+    assert set(board.buttons) == {"next", "menu"}
+    totals = board.data["totals"]
+    assert [totals[s] for s in board.ranking()] == sorted(totals, reverse=True)
+    assert board.ranking()[0] == board.data["winner"] == 0
+
+
+@pytest.mark.parametrize("how", ["click", "enter"])
+def test_a_click_or_enter_finishes_the_tally(how):
+    app, board = _rigged_board(speed="slow")
+    pump(app, 2, 0.05)
+    assert board.stage == "tally"
+    w, h = app.size
+    pump(app, 1, events=click((w // 2, h // 2)) if how == "click" else key(pygame.K_RETURN))
+    assert board.stage == "board" and board.flipped() == sum(len(h) for h in board.data["hands"])
+    assert app.scenes.top is board  # finishing the tally did not deal the next round
+    pump(app, 1, events=click(board.buttons["next"].rect.center))
+    pump(app, 2)
+    assert app.scenes.top is not board
+    assert board.ctl.view(-1).round_no == 2
+
+
+def test_the_match_end_shows_a_podium_the_numbers_and_play_again_starts_a_new_match(monkeypatch):
+    settings = OFFICIAL.with_(target_score=50)
+    app, board = _rigged_board(settings=settings)
+    assert board.match is not None
+    assert board.stage == "podium" and set(board.buttons) == {"again", "menu"}
+    numbers = board.numbers
+    assert numbers.rounds == 1 and numbers.best_seat == 0 and numbers.cards_played[0] == 1
+    drawn = _drawn(monkeypatch, board)
+    assert i18n.t("score.rounds", n=1) in drawn
+    assert i18n.t("score.cards_played", n=sum(numbers.cards_played)) in drawn
+    assert board.podium()[0] == 0 and len(board.podium()) == 3
+    before = board.ctl.config
+    pump(app, 1, events=click(board.buttons["again"].rect.center))
+    pump(app, 2)
+    assert len(app.started) == 2
+    again = app.started[-1]
+    assert again.seats == before.seats and again.settings == before.settings
+    assert again.seed != before.seed
+    assert type(app.scenes.top).__name__ == "TableScene" and app.scenes.top.ctl.config is again
+
+
+def test_the_menu_button_leaves_the_podium():
+    app, board = _rigged_board(settings=OFFICIAL.with_(target_score=50), seats=2)
+    assert board.podium() == [0, 1]
+    pump(app, 1, events=click(board.buttons["menu"].rect.center))
+    pump(app, 2)
+    assert app.menu

@@ -84,3 +84,17 @@ def test_animation_speed_and_window_size(app: App) -> None:
     assert tuple(app.settings.window_size) == (1024, 640)
     assert app.size == pygame.display.get_surface().get_size()
     assert load_settings().anim_speed == "fast"
+
+
+def test_hand_order_and_confirm_each_play_are_saved(app: App) -> None:
+    scene = app.scenes.top
+    assert {"Hand order", "Confirm each play"} <= labels(app)
+    choose(app, scene.find(UIDropDownMenu, 4), "As dealt")
+    assert app.settings.hand_order == "dealt"
+    assert load_settings().hand_order == "dealt"
+    confirm = [e for e in scene._elements if isinstance(e, UICheckBox)][2]
+    click(app, confirm)
+    assert app.settings.confirm_play is True
+    assert load_settings().confirm_play is True
+    choose(app, app.scenes.top.find(UIDropDownMenu, 0), "中文")
+    assert {"手牌顺序", "出牌确认"} <= labels(app)

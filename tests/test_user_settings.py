@@ -116,3 +116,16 @@ def test_save_failure_reports_false(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(us, "atomic_write_text", boom)
     result = save_settings(UserSettings())
     assert not result and result.reason == "other"
+
+
+def test_hand_order_and_confirm_play_are_checked_and_kept() -> None:
+    d = UserSettings()
+    assert d.hand_order == "sorted" and d.confirm_play is False
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"hand_order": "shuffled", "confirm_play": "yes",
+                                           "sfx_volume": 0.3}), encoding="utf-8")
+    s = load_settings()
+    assert s.hand_order == "sorted" and s.confirm_play is False and s.sfx_volume == 0.3
+    assert save_settings(UserSettings(hand_order="dealt", confirm_play=True))
+    s = load_settings()
+    assert s.hand_order == "dealt" and s.confirm_play is True

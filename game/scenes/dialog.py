@@ -12,7 +12,8 @@ from game.i18n import t
 from game.resources import get_font
 from game.scenes.ui_scene import UIScene
 from game.ui.theme import font_size
-from game.ui.widgets import dim, draw_panel, oid, wrap_html
+from game.ui.widgets import dim, draw_panel, oid
+from game.ui.wrap import wrap_html
 
 if TYPE_CHECKING:
     from game.app import App

@@ -39,7 +39,8 @@ from game.rules.settings import (
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
 from game.scenes.ui_scene import UIScene
 from game.ui.theme import px as theme_px
-from game.ui.widgets import draw_panel, oid, wrap_html
+from game.ui.widgets import draw_panel, oid
+from game.ui.wrap import wrap_html
 
 if TYPE_CHECKING:
     from game.app import App

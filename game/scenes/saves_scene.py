@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextEntryLine
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.controller import MatchController
 from game.i18n import t
@@ -27,7 +27,8 @@ from game.scenes.ui_scene import UIScene
 from game.storage import saves
 from game.table import widgets as tw
 from game.ui import theme
-from game.ui.widgets import draw_panel, oid, wrap_text
+from game.ui.widgets import draw_panel, oid
+from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
     from game.app import App
@@ -84,6 +85,8 @@ class SavesScene(UIScene):
         self.entry: UITextEntryLine | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.selected = -1
+        self.open_button: UIButton | None = None
+        self.delete_button: UIButton | None = None
         self.refresh()
 
     # ------------------------------------------------------------ data
@@ -124,16 +127,17 @@ class SavesScene(UIScene):
             inner.y += row_h + self.px(14)
             inner.h -= row_h + self.px(14)
         self.list_rect = inner
-        items = self.infos
         self._keep_visible()
         bw, bh, gap = self.px(200), self.px(50), self.px(16)
         x = (w - 3 * bw - 2 * gap) // 2
         y = h - bar_h + (bar_h - bh) // 2
         open_key = "saves.watch" if self.mode == "replays" else "saves.load"
-        self.button(pygame.Rect(x, y, bw, bh), t(open_key), self.open_selected,
-                    enabled=bool(items))
-        self.button(pygame.Rect(x + bw + gap, y, bw, bh), t("saves.delete"), self.ask_delete,
-                    object_id=oid("@danger"), enabled=bool(items))
+        chosen = self.selected_info() is not None
+        self.open_button = self.button(pygame.Rect(x, y, bw, bh), t(open_key), self.open_selected,
+                                       enabled=chosen, tooltip=t("saves.select"))
+        self.delete_button = self.button(pygame.Rect(x + bw + gap, y, bw, bh), t("saves.delete"),
+                                         self.ask_delete, object_id=oid("@danger"),
+                                         enabled=chosen, tooltip=t("saves.select"))
         self.button(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), t("common.back"), self.on_back,
                     object_id=oid(None, "#primary" if self.controller is None else None))
         self.focus_index = len(self.nav) - 1
@@ -171,7 +175,7 @@ class SavesScene(UIScene):
                 now = time.monotonic()
                 double = self._last_click[0] == i and now - self._last_click[1] < 0.45
                 self._last_click = (i, now)
-                self.selected = i
+                self.select(i)
                 if double:
                     self.open_selected()
                 return
@@ -187,8 +191,9 @@ class SavesScene(UIScene):
         if event.key in (pygame.K_UP, pygame.K_DOWN) and self.infos:
             step = 1 if event.key == pygame.K_DOWN else -1
             start = self.selected if self.selected >= 0 else (-1 if step > 0 else len(self.infos))
-            self.selected = max(0, min(len(self.infos) - 1, start + step))
-            self._keep_visible()
+            self.select(max(0, min(len(self.infos) - 1, start + step)))
+            if self.open_button is not None:  # Enter now opens the chosen row
+                self.focus_index = self.nav.index(self.open_button)
             return
         if event.key == pygame.K_DELETE and self.selected >= 0:
             self.ask_delete()
@@ -199,6 +204,12 @@ class SavesScene(UIScene):
         """Select row ``index`` (keyboard and tests)."""
         self.selected = index if 0 <= index < len(self.infos) else -1
         self._keep_visible()
+        for btn in (self.open_button, self.delete_button):
+            if btn is not None and btn.alive():
+                if self.selected >= 0:
+                    btn.enable()
+                else:
+                    btn.disable()
 
     # ------------------------------------------------------------ actions
     def save_here(self, name: str | None = None, *, overwrite: bool = False) -> Path | None:
@@ -234,10 +245,7 @@ class SavesScene(UIScene):
 
     def open_selected(self) -> None:
         info = self.selected_info()
-        if info is None:
-            from game.scenes.dialog import show_message
-
-            show_message(self.app, self._title(), t("saves.select"))
+        if info is None:  # the button waits for a choice
             return
         if self.mode == "replays":
             from game.scenes.replay import ReplayScene
@@ -268,11 +276,10 @@ class SavesScene(UIScene):
         start()
 
     def ask_delete(self) -> None:
-        from game.scenes.dialog import confirm, show_message
+        from game.scenes.dialog import confirm
 
         info = self.selected_info()
         if info is None:
-            show_message(self.app, self._title(), t("saves.select"))
             return
         key = "saves.delete_replay_text" if self.mode == "replays" else "saves.delete_text"
         confirm(self.app, t("saves.delete_title"), t(key, name=info.label),

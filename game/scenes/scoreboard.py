@@ -1,5 +1,12 @@
-"""Round end / match end: who went out, every hand's points (D2), the
-per-round table with running totals, team totals (R5), elimination order (R4)."""
+"""Round end / match end, in three stages.
+
+``tally``: the winner's name large, and every hand that scores (D2) turning
+face up card by card, each row adding up (a click or Enter finishes it).
+``board``: the ranked scoreboard: every hand, its points, the per-round
+columns and the running totals (R2-R5), with Next round / Menu.
+``podium`` (match end, after the last round's tally): 1st/2nd/3rd, the
+match's numbers (rounds, best round, cards played), Play again / Menu.
+"""
 
 from __future__ import annotations
 
@@ -17,13 +24,33 @@ from game.rules.cards import DECK
 from game.scenes.base import Scene
 from game.table import widgets as tw
 from game.ui import card_art
+from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.app import App
+    from game.controller import MatchNumbers
     from game.table.scene import TableScene
 
 t = i18n.t
 MAX_ROUND_COLS = 6
+# Seconds per card turned in the tally (capped so a long tally stays short), by animation speed.
+FLIP_STEP = {"slow": 0.33, "normal": 0.22, "fast": 0.11}
+TALLY_MAX_S = 3.5
+HOLD_S = 1.4  # the finished tally stays this long before the board
+PODIUM_COLOURS = [(232, 197, 71), (196, 204, 212), (205, 127, 50)]
+SKIP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+
+
+@dataclasses.dataclass(frozen=True)
+class Flip:
+    """One card of the tally: ``seat``'s ``index``-th card turns at ``at`` seconds."""
+
+    seat: int
+    index: int
+    card: int
+    at: float
 
 
 class ScoreboardScene(Scene):
@@ -36,7 +63,13 @@ class ScoreboardScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.data: dict[str, Any] = self._round_data()
         self.match: dict[str, Any] | None = self._match_data()
+        self.numbers: MatchNumbers | None = self.ctl.match_numbers() if self.match else None
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.clock = 0.0
+        self.flips, self.flip_s = self._schedule()
+        self.stage = "tally"
+        if not self.flips:
+            self.stage = self._after_tally()
 
     # ------------------------------------------------------------ data
     def _last(self, kind: str) -> dict[str, Any] | None:
@@ -58,6 +91,89 @@ class ScoreboardScene(Scene):
 
     def _match_data(self) -> dict[str, Any] | None:
         return self._last("match_end") if self.ctl.is_over else None
+
+    def _teams(self) -> tuple[int, ...]:
+        return self.ctl.view(-1).teams if self.ctl.config.settings.teams else ()
+
+    def tally_seats(self) -> list[int]:
+        """The hands that score this round, in turn order from the winner: under
+        R5 only the opposing team's (the partner's cards count for nobody)."""
+        n = len(self.ctl.names)
+        winner = self.data.get("winner", -1)
+        hands = self.data.get("hands", [])
+        teams = self._teams()
+        out = []
+        for k in range(1, n + 1):
+            seat = (winner + k) % n
+            if seat == winner or seat >= len(hands) or not hands[seat]:
+                continue
+            if teams and 0 <= winner < len(teams) and teams[seat] == teams[winner]:
+                continue
+            out.append(seat)
+        return out
+
+    def _schedule(self) -> tuple[list[Flip], float]:
+        speed = str(getattr(getattr(self.app, "settings", None), "anim_speed", "normal"))
+        hands = self.data.get("hands", [])
+        cards = [(seat, i, cid) for seat in self.tally_seats() for i, cid in enumerate(hands[seat])]
+        if speed not in FLIP_STEP or not cards:
+            return [], 0.0
+        step = min(FLIP_STEP[speed], TALLY_MAX_S / len(cards))
+        lead = 0.5 * FLIP_STEP[speed] / FLIP_STEP["normal"]
+        return [Flip(seat, i, cid, lead + k * step) for k, (seat, i, cid) in enumerate(cards)], step
+
+    def ranking(self) -> list[int]:
+        """Seats best first: the match's ranking at the end, else by total (R3:
+        lowest first; R4: the order out, then who still holds cards)."""
+        if self.match is not None and self.match.get("ranking"):
+            return [int(s) for s in self.match["ranking"]]
+        n = len(self.ctl.names)
+        totals = self._totals()
+        settings = self.ctl.config.settings
+        if settings.scoring == "elimination":
+            order = [s for s in self.data.get("out", []) if 0 <= s < n]
+            return order + [s for s in range(n) if s not in order]
+        sign = 1 if settings.scoring == "penalty_points" else -1
+        return sorted(range(n), key=lambda s: (sign * totals[s], s))
+
+    def podium(self) -> list[int]:
+        return self.ranking()[:3]
+
+    def _totals(self) -> list[int]:
+        n = len(self.ctl.names)
+        totals = list(self.data.get("totals") or self.ctl.view(-1).scores)
+        if self.match is not None:
+            totals = list(self.match.get("totals", totals))
+        return (totals + [0] * n)[:n]
+
+    # ------------------------------------------------------------ the tally
+    def flipped(self) -> int:
+        """How many cards of the tally are face up."""
+        if self.stage != "tally":
+            return len(self.flips)
+        return sum(1 for f in self.flips if self.clock >= f.at + self.flip_s / 2)
+
+    def tally_done_at(self) -> float:
+        return self.flips[-1].at + self.flip_s if self.flips else 0.0
+
+    def finish_tally(self) -> None:
+        """Skip what is left of the tally: on to the board (or the podium)."""
+        if self.stage == "tally":
+            self.stage = self._after_tally()
+            self.build()
+
+    def _after_tally(self) -> str:
+        return "board" if self.match is None else "podium"
+
+    def update(self, dt: float) -> None:
+        if self.stage != "tally":
+            return
+        self.clock += dt
+        if self.clock >= self.tally_done_at() + HOLD_S:
+            self.finish_tally()
+
+    def is_animating(self) -> bool:
+        return self.stage == "tally"
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -86,15 +202,20 @@ class ScoreboardScene(Scene):
         return min(w / 1024, h / 640)
 
     def build(self) -> None:
+        """The box for the window size; the buttons once the tally is over."""
         self.clear()
         w, h = self.app.size
         s = self._scale()
         n = len(self.ctl.config.seats)
         row_h = round(34 * s) if n > 6 else round(40 * s)
         bw = min(w - round(40 * s), round(900 * s))
-        bh = min(h - round(30 * s), round(190 * s) + row_h * (n + 1))
+        bh = h - round(30 * s)
+        if self.stage == "board":
+            bh = min(bh, round(190 * s) + row_h * (n + 1))
         self.box = pygame.Rect(0, 0, bw, bh)
         self.box.center = (w // 2, h // 2)
+        if self.stage == "tally":
+            return
         if self.match is None:
             spec = [("next", t("score.next_round"), True), ("menu", t("score.back_menu"), False)]
         else:
@@ -112,6 +233,11 @@ class ScoreboardScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.stage == "tally":
+            if (event.type == pygame.MOUSEBUTTONDOWN
+                    or (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS)):
+                self.finish_tally()
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
                 if b is event.ui_element:
@@ -145,39 +271,134 @@ class ScoreboardScene(Scene):
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
         s = self._scale()
-        px = lambda v: max(1, round(v * s))  # noqa: E731
-        fs = lambda v: max(11, round(v * s))  # noqa: E731
+        px: Callable[[float], int] = lambda v: max(1, round(v * s))  # noqa: E731
+        fs: Callable[[float], int] = lambda v: max(11, round(v * s))  # noqa: E731
+        tw.panel(surface, self.box, px(18), (6, 34, 22, 245), (232, 197, 71, 255), px(2))
+        if self.stage == "tally":
+            self._draw_tally(surface, px, fs)
+        elif self.stage == "podium":
+            self._draw_podium(surface, px, fs)
+        else:
+            self._draw_board(surface, px, fs)
+
+    def _winner_line(self, surface: pygame.Surface, y: int, px: Any, fs: Any) -> int:
+        """The round's winner, large; returns the y below it."""
         box = self.box
-        tw.panel(surface, box, px(18), (6, 34, 22, 245), (232, 197, 71, 255), px(2))
         names = self.ctl.names
         d = self.data
+        title = t("score.wins_round", name=names[d.get("winner", 0)], n=d.get("round", 1))
+        img = tw.fit_text(title, fs(40), box.w - px(40), tw.GOLD, True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        return y + img.get_height()
+
+    def _tally_note(self, running: int) -> str:
         settings = self.ctl.config.settings
-        y = box.y + px(14)
-        if self.match is not None:
-            title = t("score.match_over")
-            winners = self.match.get("winners", [self.match.get("winner", -1)])
-            if settings.teams and len(winners) > 1:
-                sub = t("score.team_winner", n=self.ctl.view(-1).teams[winners[0]] + 1)
-            else:
-                sub = t("score.winner", name=names[self.match.get("winner", 0)])
-        else:
-            title = t("score.round_over", n=d.get("round", 1))
-            sub = t("score.went_out", name=names[d.get("winner", 0)])
-        img = tw.text(title, fs(30), tw.GOLD, True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += img.get_height()
-        img = tw.text(sub, fs(18), tw.CREAM, True)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += img.get_height() + px(4)
+        names = self.ctl.names
+        winner = self.data.get("winner", 0)
+        if settings.scoring == "penalty_points":
+            return t("score.each_adds")
+        if settings.scoring == "elimination":
+            return t("score.elim_order", order=" → ".join(names[i] for i in self.data.get("out", [])))
+        teams = self._teams()
+        if teams:
+            return t("score.team_takes", team=teams[winner] + 1, n=running)
+        return t("score.takes", name=names[winner], n=running)
+
+    def _draw_tally(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
+        box = self.box
+        names = self.ctl.names
+        y = self._winner_line(surface, box.y + px(18), px, fs)
+        seats = self.tally_seats()
+        footer = px(76)
+        room_h = box.bottom - footer - y - px(16)
+        row_h = min(px(104), room_h // max(1, len(seats)))
+        top = y + px(16) + (room_h - row_h * len(seats)) // 2  # the rows centred
+        cw = max(14, min(px(58), round((row_h - px(12)) / 1.5)))
+        name_w, sum_w = px(170), px(90)
+        x_cards = box.x + px(24) + name_w
+        room = box.right - px(24) - sum_w - x_cards
+        sums: dict[int, int] = {}
+        for r, seat in enumerate(seats):
+            ry = top + r * row_h
+            hand = self.data["hands"][seat]
+            img = tw.fit_text(names[seat], fs(18), name_w - px(10), tw.CREAM, True)
+            surface.blit(img, (box.x + px(24), ry + (row_h - img.get_height()) // 2))
+            step = min(cw + px(6), (room - cw) / max(1, len(hand) - 1))
+            for flip in (f for f in self.flips if f.seat == seat):
+                cx = round(x_cards + flip.index * step)
+                face_up = self._draw_flip(surface, flip, cw, (cx, ry + row_h // 2), px, fs)
+                if face_up:
+                    sums[seat] = sums.get(seat, 0) + DECK[flip.card].points
+            img = tw.text(str(sums.get(seat, 0)), fs(24), tw.GOLD, True)
+            surface.blit(img, img.get_rect(midright=(box.right - px(24), ry + row_h // 2)))
+        running = sum(sums.values())
+        img = tw.fit_text(self._tally_note(running), fs(22), box.w - px(40), tw.CREAM, True)
+        surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - px(34))))
+        img = tw.fit_text(t("score.skip_hint"), fs(14), box.w - px(40), tw.MUTED)
+        surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - px(10))))
+
+    def _draw_flip(self, surface: pygame.Surface, flip: Flip, cw: int, mid: tuple[int, int],
+                   px: Any, fs: Any) -> bool:
+        """One tally card at ``mid`` (left-centre), turning; True once it shows its face."""
+        p = 1.0 if self.stage != "tally" else (self.clock - flip.at) / max(1e-6, self.flip_s)
+        p = max(0.0, min(1.0, p))
+        face_up = p >= 0.5
+        img = (card_art.card_face(DECK[flip.card], cw, self.table.colourblind) if face_up
+               else card_art.card_back(cw))
+        squeeze = abs(2 * p - 1)  # 1 -> 0 (edge on) -> 1
+        if squeeze < 1:
+            img = pygame.transform.smoothscale(
+                img, (max(1, round(img.get_width() * squeeze)), img.get_height()))
+        surface.blit(img, img.get_rect(midleft=(mid[0] + (cw - img.get_width()) // 2, mid[1])))
+        if face_up:  # its D2 value on a gold tag over the card's foot
+            badge = tw.text(str(DECK[flip.card].points), fs(13), tw.INK, True)
+            rect = badge.get_rect(midbottom=(mid[0] + cw // 2, mid[1] + img.get_height() // 2))
+            tw.panel(surface, rect.inflate(px(8), px(2)), px(6), (*tw.GOLD, 255), (0, 0, 0, 0), 0)
+            surface.blit(badge, rect)
+        return face_up
+
+    # ------------------------------------------------------------ the board
+    def _draw_board(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
+        box = self.box
+        settings = self.ctl.config.settings
+        names = self.ctl.names
+        y = self._winner_line(surface, box.y + px(14), px, fs) + px(2)
         note = (t("score.lowest_wins") if settings.scoring == "penalty_points"
                 else t("score.target", n=settings.target_score))
         if settings.scoring == "elimination":
-            order = d.get("out", [])
-            note = t("score.elim_order", order=" → ".join(names[i] for i in order))
+            note = t("score.elim_order", order=" → ".join(names[i] for i in self.data.get("out", [])))
         img = tw.fit_text(note, fs(14), box.w - px(40), tw.MUTED)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + px(10)
         self._draw_table(surface, y, px, fs)
+
+    def _columns(self, px: Any, fs: Any, rounds: int) -> tuple[list[int], int]:
+        """Column widths (rank, name, hand, points, each round shown, total) that fit
+        the box with every heading whole; fewer round columns when room is short.
+        Returns (widths, rounds shown)."""
+        head = fs(14)
+        bold = get_font(head, True)
+        names = self.ctl.names
+        body = get_font(fs(16), True)
+        n = len(names)
+        first = len(self.ctl.view(-1).round_points) - rounds + 1
+        pad = px(12)
+        rank_w = max(bold.size(t("score.rank", n=k + 1))[0] for k in range(n)) + pad
+        name_w = min(max(bold.size(t("score.player"))[0], *(body.size(x)[0] for x in names)) + pad,
+                     px(190))
+        pts_w = max(bold.size(t("score.points"))[0], bold.size("999")[0]) + pad
+        tot_w = max(bold.size(t("score.total"))[0], bold.size("9999")[0]) + pad
+        hand_min = max(bold.size(t("score.hand"))[0] + pad, px(110))
+        inner = self.box.w - px(40)
+        while True:
+            cols = [max(bold.size(t("score.round_col", n=first + j))[0], bold.size("999")[0]) + pad
+                    for j in range(rounds)]
+            hand_w = inner - rank_w - name_w - pts_w - tot_w - sum(cols)
+            if hand_w >= hand_min or rounds == 0:
+                break
+            rounds -= 1
+            first += 1
+        return [rank_w, name_w, max(hand_w, hand_min), pts_w, *cols, tot_w], rounds
 
     def _draw_table(self, surface: pygame.Surface, y: int, px: Any, fs: Any) -> None:
         box = self.box
@@ -185,57 +406,55 @@ class ScoreboardScene(Scene):
         names = self.ctl.names
         n = len(names)
         history = [list(r) for r in self.ctl.view(-1).round_points]
-        rounds = history[-MAX_ROUND_COLS:]
-        first_round = len(history) - len(rounds) + 1
-        totals = d.get("totals") or list(self.ctl.view(-1).scores)
-        if self.ctl.is_over and self.match is not None:
-            totals = self.match.get("totals", totals)
-        row_h = px(34) if n > 6 else px(40)
-        name_w = px(150)
-        # as wide as its heading needs (a wordier language), at least 70 px
-        pts_w = max(px(70), get_font(fs(14), True).size(t("score.points"))[0] + px(10))
-        col_w = px(52)
-        tot_w = px(70)
-        hand_w = box.w - px(40) - name_w - pts_w - col_w * len(rounds) - tot_w
-        x0 = box.x + px(20)
-        cols = [x0, x0 + name_w, x0 + name_w + hand_w, x0 + name_w + hand_w + pts_w]
-        heads = [t("score.player"), t("score.hand"), t("score.points")]
-        for i, hd in enumerate(heads):
-            img = tw.fit_text(hd, fs(14), (pts_w if i == 2 else name_w) - px(6), tw.MUTED, True)
-            surface.blit(img, (cols[i], y))
-        for j in range(len(rounds)):
-            img = tw.text(t("score.round_col", n=first_round + j), fs(14), tw.MUTED, True)
-            surface.blit(img, img.get_rect(topright=(cols[3] + col_w * (j + 1) - px(6), y)))
+        widths, shown = self._columns(px, fs, min(MAX_ROUND_COLS, len(history)))
+        rounds = history[len(history) - shown:] if shown else []
+        first_round = len(history) - shown + 1
+        totals = self._totals()
+        x = [box.x + px(20)]
+        for wd in widths:
+            x.append(x[-1] + wd)
+        right = [x[i + 1] - px(6) for i in range(len(widths))]  # right edge of column i
+        heads: list[tuple[str, int, bool]] = [(t("score.player"), 1, False), (t("score.hand"), 2, False),
+                                              (t("score.points"), 3, True)]
+        heads += [(t("score.round_col", n=first_round + j), 4 + j, True) for j in range(shown)]
+        for text, col, at_right in heads:
+            img = tw.text(text, fs(14), tw.MUTED, True)
+            surface.blit(img, img.get_rect(topright=(right[col], y)) if at_right else (x[col], y))
         img = tw.text(t("score.total"), fs(14), tw.GOLD, True)
-        surface.blit(img, img.get_rect(topright=(box.right - px(20), y)))
+        surface.blit(img, img.get_rect(topright=(right[-1], y)))
         y += px(24)
         hands = d.get("hands", [[] for _ in range(n)])
         points = d.get("points", [0] * n)
         winner = d.get("winner", -1)
-        teams = self.ctl.view(-1).teams if self.ctl.config.settings.teams else ()
+        teams = self._teams()
+        row_h = px(34) if n > 6 else px(40)
         mini = max(14, min(px(22), round(row_h / 1.5) - 2))
-        for seat in range(n):
-            ry = y + seat * row_h
-            if seat % 2 == 0:
+        hand_w = widths[2]
+        for rank, seat in enumerate(self.ranking()):
+            ry = y + rank * row_h
+            mid = ry + row_h // 2
+            if rank % 2 == 0:
                 tw.panel(surface, pygame.Rect(box.x + px(10), ry - px(2), box.w - px(20), row_h),
                          px(6), (255, 255, 255, 14), (0, 0, 0, 0), 0)
             colour = tw.GOLD if seat == winner else tw.CREAM
+            img = tw.text(t("score.rank", n=rank + 1), fs(14), tw.MUTED, True)
+            surface.blit(img, img.get_rect(midleft=(x[0], mid)))
             label = names[seat] + (f"  ({t('tbl.team', n=teams[seat] + 1)})" if teams else "")
-            img = tw.fit_text(label, fs(16), name_w - px(8), colour, seat == winner)
-            surface.blit(img, (cols[0], ry + (row_h - img.get_height()) // 2 - px(2)))
+            img = tw.fit_text(label, fs(16), widths[1] - px(8), colour, seat == winner)
+            surface.blit(img, img.get_rect(midleft=(x[1], mid)))
             hand = hands[seat] if seat < len(hands) else []
             step = min(mini * 0.75, (hand_w - px(20) - mini) / max(1, len(hand) - 1)) if hand else 0
             for k, cid in enumerate(hand):
                 face = card_art.card_face(DECK[cid], mini, self.table.colourblind)
-                surface.blit(face, (round(cols[1] + k * step), ry + (row_h - face.get_height()) // 2))
+                surface.blit(face, face.get_rect(midleft=(round(x[2] + k * step), mid)))
             img = tw.text(str(points[seat] if seat < len(points) else 0), fs(16), tw.CREAM)
-            surface.blit(img, img.get_rect(topright=(cols[2] + pts_w - px(14), ry + px(6))))
+            surface.blit(img, img.get_rect(midright=(right[3], mid)))
             for j, rnd in enumerate(rounds):
                 v = rnd[seat] if seat < len(rnd) else 0
                 img = tw.text(str(v) if v else "·", fs(15), tw.CREAM if v else tw.MUTED)
-                surface.blit(img, img.get_rect(topright=(cols[3] + col_w * (j + 1) - px(6), ry + px(6))))
-            img = tw.text(str(totals[seat] if seat < len(totals) else 0), fs(17), tw.GOLD, True)
-            surface.blit(img, img.get_rect(topright=(box.right - px(20), ry + px(5))))
+                surface.blit(img, img.get_rect(midright=(right[4 + j], mid)))
+            img = tw.text(str(totals[seat]), fs(17), tw.GOLD, True)
+            surface.blit(img, img.get_rect(midright=(right[-1], mid)))
         if teams:
             ty = y + n * row_h + px(4)
             sums: dict[int, int] = {}
@@ -245,3 +464,77 @@ class ScoreboardScene(Scene):
                 f"{t('tbl.team', n=k + 1)} {v}" for k, v in sorted(sums.items()))
             img = tw.fit_text(text, fs(15), box.w - px(40), tw.GOLD, True)
             surface.blit(img, img.get_rect(midtop=(box.centerx, ty)))
+
+    # ------------------------------------------------------------ the podium
+    def _match_title(self) -> str:
+        assert self.match is not None
+        winners = self.match.get("winners", [self.match.get("winner", -1)])
+        if self.ctl.config.settings.teams and len(winners) > 1:
+            return t("score.team_winner", n=self.ctl.view(-1).teams[winners[0]] + 1)
+        return t("score.winner", name=self.ctl.names[self.match.get("winner", 0)])
+
+    def _draw_podium(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
+        box = self.box
+        names = self.ctl.names
+        totals = self._totals()
+        y = box.y + px(14)
+        img = tw.fit_text(t("score.match_over"), fs(18), box.w - px(40), tw.MUTED, True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height()
+        img = tw.fit_text(self._match_title(), fs(36), box.w - px(40), tw.GOLD, True)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += img.get_height() + px(8)
+        buttons_top = box.bottom - px(66)
+        lines = self._numbers_lines()
+        font = get_font(fs(16))
+        wrapped = [ln for line in lines for ln in wrap_text(line, font, box.w - px(60))]
+        others = self.ranking()[3:]
+        rest = "   ".join(f"{t('score.rank', n=k + 4)} {names[s]} {totals[s]}"
+                          for k, s in enumerate(others))
+        rest_lines = wrap_text(rest, get_font(fs(15)), box.w - px(60))
+        line_h = font.get_linesize()
+        below = line_h * (len(wrapped) + len(rest_lines)) + px(18)
+        name_h = get_font(fs(20), True).get_linesize() + px(4)
+        room = buttons_top - px(10) - y
+        step_h = max(px(40), min(px(190), room - below - name_h))
+        base = y + (room - below - name_h - step_h) // 2 + name_h + step_h  # the podium's floor
+        step_w = min(px(190), (box.w - px(80)) // 3)
+        order = [(1, -1), (0, 0), (2, 1)]  # (place, slot): 2nd left, 1st middle, 3rd right
+        podium = self.podium()
+        for place, slot in order:
+            if place >= len(podium):
+                continue
+            seat = podium[place]
+            hgt = round(step_h * (1.0, 0.72, 0.52)[place])
+            rect = pygame.Rect(0, 0, step_w, hgt)
+            rect.midbottom = (box.centerx + slot * (step_w + px(10)), base)
+            tw.panel(surface, rect, px(8), (*PODIUM_COLOURS[place], 235), (255, 255, 255, 90), px(1))
+            img = tw.text(t("score.rank", n=place + 1), fs(22 if place == 0 else 18), tw.INK, True)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + px(6))))
+            img = tw.text(str(totals[seat]), fs(15), tw.INK, True)
+            if rect.h > px(60):
+                surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - px(6))))
+            img = tw.fit_text(names[seat], fs(20 if place == 0 else 17), step_w, tw.CREAM, True)
+            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.y - px(4))))
+        y = base + px(12) if rest_lines else base + px(6)
+        for line in rest_lines:
+            img = tw.text(line, fs(15), tw.CREAM)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += line_h
+        y += px(6)
+        for line in wrapped:
+            img = tw.text(line, fs(16), tw.MUTED)
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += line_h
+
+    def _numbers_lines(self) -> list[str]:
+        """The match in numbers: rounds, the best round, the cards played."""
+        nums = self.numbers
+        if nums is None:
+            return []
+        lines = [t("score.rounds", n=nums.rounds)]
+        if nums.best_seat >= 0:
+            lines.append(t("score.best_round", n=nums.best_round,
+                           name=self.ctl.names[nums.best_seat], pts=nums.best_points))
+        lines.append(t("score.cards_played", n=sum(nums.cards_played)))
+        return lines

@@ -1,4 +1,4 @@
-"""Settings: language, volumes, animation speed, window, card look, AI think time.
+"""Settings: language, volumes, animation speed, window, card look, the hand, AI think time.
 
 Every change takes effect at once (``app.apply_settings``) and is saved.
 """
@@ -13,6 +13,7 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 
 from game.i18n import LANGUAGES, t, tl
 from game.scenes.ui_scene import UIScene
+from game.storage.user_settings import HAND_ORDERS
 from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class SettingsScene(UIScene):
         title_h = self.px(64)
         self.label(pygame.Rect((w - pw) // 2, self.px(18), pw, title_h), t("settings.title"),
                    class_id="@title")
-        rows = 8
+        rows = 10
         top = self.px(18) + title_h + self.px(10)
         bottom_bar = self.px(80)
         row_h = min(self.px(56), (h - top - bottom_bar - self.px(30)) // rows)
@@ -102,6 +103,15 @@ class SettingsScene(UIScene):
         cards = [t(f"settings.card.{k}") for k in CARD_SIZES]
         self._dropdown(row("settings.card_size"), cards, t(f"settings.card.{s.card_size}"),
                        lambda text: self._set_choice("card_size", CARD_SIZES, cards, text))
+
+        orders = [t(f"settings.hand_order.{k}") for k in HAND_ORDERS]
+        self._dropdown(row("settings.hand_order"), orders,
+                       t(f"settings.hand_order.{s.hand_order}"),
+                       lambda text: self._set_choice("hand_order", HAND_ORDERS, orders, text))
+        confirm = UICheckBox(self._check_rect(row("settings.confirm_play")),
+                             t("settings.confirm_play_on"), manager=self.app.ui,
+                             initial_state=bool(s.confirm_play))
+        self.on_change(confirm, lambda e: self._set_bool("confirm_play", bool(confirm.is_checked)))
 
         self._slider(row("settings.think"), "think", int(s.hard_think_ms), THINK_RANGE,
                      self._set_think, lambda v: t("settings.ms", ms=v), step=100)

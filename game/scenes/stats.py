@@ -104,7 +104,7 @@ class StatsScene(UIScene):
         self.label(pygame.Rect(0, self.px(10), w, title_h), t("stats.title"), class_id="@title")
         top = self.px(10) + title_h + self.px(6)
         if self.notice:
-            from game.ui.widgets import wrap_text
+            from game.ui.wrap import wrap_text
 
             font = get_font(theme.font_size("body", self.scale))
             lines = wrap_text(self.notice_text(), font, w - 2 * m - self.px(28))
@@ -226,7 +226,7 @@ class StatsScene(UIScene):
 
     def _draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
                       colour: Any = theme.MUTED) -> None:
-        from game.ui.widgets import wrap_text
+        from game.ui.wrap import wrap_text
 
         font = get_font(theme.font_size("body", self.scale))
         y = rect.y

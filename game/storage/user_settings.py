@@ -36,6 +36,7 @@ FILE_NAME = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "off")
 CARD_SIZES = ("small", "medium", "large")
 LOG_PANEL = ("auto", "open", "closed")  # auto: open on windows 1280 wide or more
+HAND_ORDERS = ("sorted", "dealt")  # by colour then number / as the cards came
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (7680, 4320)
 THINK_MS = (0, 5000)
@@ -54,6 +55,8 @@ class UserSettings:
     window_size: tuple[int, int] = (1280, 800)
     colourblind: bool = False
     card_size: str = "medium"
+    hand_order: str = "sorted"
+    confirm_play: bool = False  # a click on a card raises it; a second click (or Enter) plays it
     last_preset: str = "official"
     last_custom_rules: dict[str, Any] = field(default_factory=dict)
     last_seats: list[dict[str, Any]] = field(default_factory=list)
@@ -203,6 +206,8 @@ _FIXERS: dict[str, Any] = {
     "tip_uno_seen": _bool,
     "log_panel": _choice(LOG_PANEL),
     "card_size": _choice(CARD_SIZES),
+    "hand_order": _choice(HAND_ORDERS),
+    "confirm_play": _bool,
     "last_preset": _text,
     "last_custom_rules": _rules,
     "last_seats": _seats,

@@ -40,7 +40,8 @@ class Control:
     params: tuple[Param, ...] = ()
     """the message's parameters"""
     action: Action | None = None
-    """what pressing it sends (None only for a disabled button)"""
+    """what pressing it sends (None for a disabled button, and for "confirm", which the
+    scene answers by playing its armed card)"""
     primary: bool = False
     """drawn as the row's main choice"""
     enabled: bool = True
@@ -62,6 +63,8 @@ class ControlState:
     selected: tuple[int, ...] = ()
     """H4: card ids picked for a multi-play, the last one on top"""
     picker_open: bool = False
+    armed: int | None = None
+    """"confirm each play": the card id waiting for its confirm step"""
 
 
 def selected_play(plays: Sequence[Play], selected: Sequence[int]) -> Play | None:
@@ -134,6 +137,9 @@ def controls(legal: Sequence[Action], ui: ControlState) -> tuple[Control, ...]:
                                    params=(("n", ui.penalty),), action=a))
             else:
                 out.append(Control(key="accept", label="tbl.accept", action=a))
+    if ui.armed is not None and legal:  # the scene plays the armed card on this button
+        out.append(Control(key="confirm", label="tbl.confirm_play", params=(("card", ui.armed),),
+                           primary=True))
     return tuple(out)
 
 

@@ -58,6 +58,15 @@ class HandFrame:
     selected: tuple[int, ...] = ()
     legal: frozenset[int] = frozenset()
     active: bool = False
+    armed: int = -1
+    """"confirm each play": the card waiting for its confirm step"""
+    dragging: int = -1
+    """the card following the pointer, drawn at ``drag_at``"""
+    drag_at: tuple[int, int] = (0, 0)
+    drag_over: bool = False
+    """the dragged card would land on the discard pile"""
+    shown: tuple[tuple[int, float, float], ...] = ()
+    """(card id, x, y): where a card sliding to its place is drawn now"""
 
     def view(self) -> HandView:
         """A fresh HandView in this state (the scene's own is never drawn from)."""
@@ -67,6 +76,9 @@ class HandFrame:
         hand.selected = list(self.selected)
         hand.legal = set(self.legal)
         hand.active = self.active
+        hand.armed, hand.dragging, hand.drag_at = self.armed, self.dragging, self.drag_at
+        hand.drag_over = self.drag_over
+        hand.show_at({cid: (x, y) for cid, x, y in self.shown})
         return hand
 
 
@@ -252,7 +264,9 @@ def _hand(hand: HandView | None) -> HandFrame | None:
         return None
     return HandFrame(cards=tuple(hand.cards), hovered=hand.hovered, focus=hand.focus,
                      selected=tuple(hand.selected), legal=frozenset(hand.legal),
-                     active=hand.active)
+                     active=hand.active, armed=hand.armed, dragging=hand.dragging,
+                     drag_at=hand.drag_at, drag_over=hand.drag_over,
+                     shown=tuple((cid, x, y) for cid, (x, y) in hand.shown().items()))
 
 
 def _motion(anim: Animator | None) -> tuple[tuple[Sprite, ...], tuple[Flourish, ...]]:

@@ -155,34 +155,3 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
     draw_pile.midright = (cx - gap // 2, centre_y)
     return TableLayout((w, h), scale, card_w, card_h, mini_w, mini_h, table, log, (cx, centre_y),
                        draw_pile, discard, hand, bar, corner, seats, bottom)
-
-
-def hand_rects(layout: TableLayout, n: int, hovered: int = -1,
-               lifted: frozenset[int] = frozenset()) -> list[pygame.Rect]:
-    """Rects of ``n`` overlapping cards fanned in the hand area (hovered/lifted raised)."""
-    if n <= 0:
-        return []
-    cw, ch = layout.card_w, layout.card_h
-    avail = layout.hand.w
-    step = min(cw * 0.62, (avail - cw) / max(1, n - 1)) if n > 1 else 0.0
-    total = cw + step * (n - 1)
-    x0 = layout.hand.centerx - total / 2
-    sag_max = layout.px(8)
-    base_y = layout.hand.bottom - ch - sag_max
-    lift = layout.px(22)
-    out: list[pygame.Rect] = []
-    mid = (n - 1) / 2
-    for i in range(n):
-        # A gentle arc: cards at the ends sit a little lower.
-        sag = 0.0 if n < 3 else ((i - mid) / max(mid, 1)) ** 2 * sag_max
-        y = base_y + sag - (lift if i == hovered or i in lifted else 0)
-        out.append(pygame.Rect(round(x0 + step * i), round(y), cw, ch))
-    return out
-
-
-def hit_card(rects: list[pygame.Rect], pos: tuple[int, int]) -> int:
-    """Index of the topmost card under ``pos`` (later cards overlap earlier ones), or -1."""
-    for i in range(len(rects) - 1, -1, -1):
-        if rects[i].collidepoint(pos):
-            return i
-    return -1

@@ -19,7 +19,8 @@ from game.rules.cards import Card, Colour
 from game.table import widgets as tw
 from game.table.frame import Flourish, SeatFrame, TableFrame
 from game.table.hand import render_card
-from game.table.layout import TableLayout, hand_rects
+from game.table.hand_layout import hand_rects
+from game.table.layout import TableLayout
 from game.ui import card_art
 from game.ui.widgets import felt_background
 

@@ -42,8 +42,9 @@ from game.table import widgets as tw
 from game.table.animations import Animator
 from game.table.controls import ControlState, controls
 from game.table.director import Director, Stage
+from game.table.drag import Outcome, Pointer
 from game.table.frame import Button, TableFrame, UiState, build_frame
-from game.table.hand import HandView
+from game.table.hand import HandView, drop_hits_discard
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.renderer import TableRenderer, pulse_arrow
@@ -89,7 +90,8 @@ class TableScene(Scene):
         self.viewer = humans[0] if len(humans) == 1 else -1
         self.model = TableModel(self.viewer, self.n)
         self.anim = Animator(str(_setting(app, "anim_speed", "normal")))
-        self.hand = HandView()
+        self.hand = HandView(self.hand_order)
+        self.pointer = Pointer()  # press / drag / release on the hand and the piles
         self.picker = tw.ColourPicker()
         self.picker_cards: tuple[int, ...] = ()
         self.director = Director(Stage(
@@ -165,6 +167,7 @@ class TableScene(Scene):
         self.overlay_open = False
         self.anim.set_speed(str(_setting(self.app, "anim_speed", "normal")))
         self.ctl.anim_speed = str(_setting(self.app, "anim_speed", "normal"))
+        self.hand.set_order(self.hand_order)
         self.relayout()
         self.refresh_controls(force=True)
 
@@ -218,6 +221,14 @@ class TableScene(Scene):
     def colourblind(self) -> bool:
         return bool(_setting(self.app, "colourblind", False))
 
+    @property
+    def hand_order(self) -> str:
+        return str(_setting(self.app, "hand_order", "sorted"))
+
+    @property
+    def confirm_plays(self) -> bool:
+        return bool(_setting(self.app, "confirm_play", False))
+
     # ------------------------------------------------------------ events in
     def ingest(self, events: list[Event]) -> None:
         """A batch from the controller: log it and queue its animations."""
@@ -253,7 +264,8 @@ class TableScene(Scene):
         self.viewer = seat
         self.model = TableModel(seat, self.n)
         self.model.sync(self.ctl.view(seat))
-        self.hand = HandView()
+        self.hand = HandView(self.hand_order)
+        self.pointer.cancel()
         self.toast = self.hover_tip = None  # a hint or a refusal named the last viewer's cards
         # a T5 reveal was for the last viewer's eyes only
         self.anim.effects = [e for e in self.anim.effects if e.kind != "reveal"]
@@ -288,6 +300,8 @@ class TableScene(Scene):
             if self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
                 self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
+        self.hand.slide_factor = self.anim.factor
+        self.hand.update(dt, self.layout)
 
     def update_below(self, dt: float) -> None:
         """A menu or the scoreboard is on top: phones still get answers, the match waits."""
@@ -307,7 +321,8 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None or (self.party is not None and self.party.busy()))
+                or self.toast is not None or (self.party is not None and self.party.busy())
+                or self.hand.sliding())
 
     def _maybe_tip_uno(self) -> None:
         """T6, once per player (remembered in the settings): the first time the
@@ -364,14 +379,24 @@ class TableScene(Scene):
         row = controls(legal, ControlState(
             phase=view.phase, hand_size=len(v.hand), sizes=tuple(v.sizes),
             names=tuple(self.ctl.names), penalty=v.penalty, selected=tuple(self.hand.selected),
-            picker_open=self.picker.open))
+            picker_open=self.picker.open,
+            armed=self.hand.armed if self.hand.index_of(self.hand.armed) >= 0 and self.hand.active
+            else None))
         self._actions = {c.key: c.action for c in row if c.action is not None and c.enabled}
-        self.buttons = tuple(Button(key=c.key, label=t(c.label, **dict(c.params)),
+        self.buttons = tuple(Button(key=c.key, label=t(c.label, **self._words(c.params)),
                                     primary=c.primary, enabled=c.enabled) for c in row)
         self.bar.set([(b.key, b.label, b.primary) for b in self.buttons], self.layout.bar,
                      self.layout.scale, frozenset(b.key for b in self.buttons if not b.enabled))
         if force:
             self._build_corner()
+
+    @staticmethod
+    def _words(params: tuple[tuple[str, str | int], ...]) -> dict[str, str | int]:
+        """A control's message parameters, a card id named in the current language."""
+        words = dict(params)
+        if "card" in words:
+            words["card"] = card_name(int(words["card"]), i18n.language())
+        return words
 
     # ------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
@@ -387,6 +412,7 @@ class TableScene(Scene):
             # T6: the call counted for the play it came with; say it is gone
             self.show_toast(t("tbl.uno_dropped"), tw.GOLD, 5.0)
         self.hand.selected = []
+        self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.picker.open = False
         self.hover_tip = None
         self.ingest(self.ctl.take_events())
@@ -420,6 +446,8 @@ class TableScene(Scene):
         if multi and self.ctl.config.settings.multi_play:
             self.hand.toggle_select(card.id)
             self.refresh_controls()
+            return
+        if self._wait_for_confirm(card.id):
             return
         single = [a for a in legal if isinstance(a, Play) and a.cards == (card.id,)]
         if single:
@@ -495,6 +523,8 @@ class TableScene(Scene):
             self.refresh_controls(force=True)
         elif key == "hint":
             self.give_hint()
+        elif key == "confirm":
+            self.click_card(self.hand.index_of(self.hand.armed))
         else:
             action = self._actions.get(key)
             if isinstance(action, Play):
@@ -568,9 +598,12 @@ class TableScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+            self._drag_to(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos, bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
                         or bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -594,13 +627,70 @@ class TableScene(Scene):
             return
         if self.viewer < 0:
             return
+        # A card or the pile acts when the button comes up (see _release).
         i = self.hand.hit(self.layout, pos)
         if i >= 0:
-            self.click_card(i, multi)
-        elif self.layout.draw_pile.collidepoint(pos) and self.can_act():
-            draw = [a for a in self.ctl.legal(self.viewer) if isinstance(a, Draw)]
-            if draw:
-                self.act(draw[0])
+            self.hand.focus = i
+            card = self.hand.cards[i]
+            rect = self.hand.card_rect(self.layout, card.id) or self.layout.hand
+            self.pointer.down("card", card.id, pos, rect, multi)
+        elif self.layout.draw_pile.collidepoint(pos):
+            self.pointer.down("pile", -1, pos, self.layout.draw_pile)
+
+    # ---- press, drag and release (issue 14: a card plays on release, or dropped on the pile)
+    def _drag_to(self, pos: tuple[int, int]) -> None:
+        self.pointer.move(pos)
+        press = self.pointer.dragged()
+        if press is None or self.hand.index_of(press.card) < 0:
+            return
+        self.hand.dragging = press.card
+        self.hand.drag_at = (pos[0] - press.offset[0], pos[1] - press.offset[1])
+        self.hand.drag_over = drop_hits_discard(self.layout, self.hand.drag_at, pos)
+        self.hand.hovered = -1
+        self.hover_tip = None
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        press = self.pointer.press
+        if press is None:
+            return
+        if press.dragging:
+            self._drag_to(pos)
+        on_target = (self.layout.draw_pile.collidepoint(pos) if press.target == "pile" else
+                     self.hand.hit(self.layout, pos) == self.hand.index_of(press.card))
+        outcome, _ = self.pointer.up(pos, on_target, self.hand.drag_over)
+        self.hand.drop_back(press.card)
+        if outcome is Outcome.CLICK and press.target == "pile":
+            if self.can_act():
+                draw = [a for a in self.ctl.legal(self.viewer) if isinstance(a, Draw)]
+                if draw:
+                    self.act(draw[0])
+        elif outcome is Outcome.CLICK:
+            self.click_card(self.hand.index_of(press.card), press.multi)
+        elif outcome is Outcome.DROP:
+            self._drop(press.card)
+        elif outcome is Outcome.CANCEL:
+            self.hand.focus = -1  # the press raised it; a cancelled gesture leaves nothing chosen
+
+    def _drop(self, card_id: int) -> None:
+        """A card let go on the discard pile: the selected cards when it is one
+        of them (H4), else that card, exactly as a click would play it."""
+        sel = self._actions.get("play_sel")
+        if isinstance(sel, Play) and card_id in sel.cards:
+            self.play_action(sel)
+            return
+        self.hand.armed = card_id  # a drop is deliberate: no confirm step
+        self.click_card(self.hand.index_of(card_id))
+        if self.hand.armed == card_id:  # refused, or waiting in the colour picker
+            self.hand.armed = -1
+
+    def _wait_for_confirm(self, card_id: int) -> bool:
+        """With "confirm each play" on, the first click on a card only raises it
+        and offers a Play button (Enter or a second click also confirms)."""
+        if not self.confirm_plays or self.hand.armed == card_id:
+            return False
+        self.hand.armed = card_id
+        self.refresh_controls()
+        return True
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -614,13 +704,14 @@ class TableScene(Scene):
             elif k in KEY_COLOURS:
                 self.pick_colour(KEY_COLOURS[k])
             return
-        if k == pygame.K_ESCAPE:
+        if k == pygame.K_ESCAPE and (self.hand.armed >= 0 or self.pointer.press is not None):
+            self._cancel_gesture()
+        elif k == pygame.K_ESCAPE:
             self.open_menu()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self.hand.move_focus(1 if k == pygame.K_RIGHT else -1)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if 0 <= self.hand.focus < len(self.hand.cards):
-                self.click_card(self.hand.focus, bool(event.mod & pygame.KMOD_SHIFT))
+            self._enter(bool(event.mod & pygame.KMOD_SHIFT))
         elif k == pygame.K_d:  # facing a penalty or a Wild Draw Four, D takes the cards
             self._key_action((Draw, Pass, Accept))
         elif k == pygame.K_u:
@@ -631,6 +722,36 @@ class TableScene(Scene):
             self.give_hint()
         elif k == pygame.K_l:
             self.press("log")
+
+    def _cancel_gesture(self) -> None:
+        if self.pointer.press is not None:
+            self.hand.drop_back(self.pointer.press.card)
+            self.pointer.cancel()
+        self.hand.armed = -1
+        self.refresh_controls()
+
+    def _enter(self, multi: bool) -> None:
+        """Enter: the highlighted card (waiting for confirmation, raised under
+        the pointer, or focused); else the selected multi-play; else the hint."""
+        if not self.can_act():
+            return
+        i = self.hand.highlighted()
+        if 0 <= i < len(self.hand.cards):
+            self.click_card(i, multi)
+            return
+        if "play_sel" in self._actions:
+            self.press("play_sel")
+            return
+        choice = self.ctl.hint_choice(self.viewer)
+        if choice is None:
+            return
+        a = choice.action
+        if isinstance(a, Play) and len(a.cards) == 1:
+            self.hand.focus = self.hand.index_of(a.cards[0])
+            self.hand.hovered = -1
+            if self._wait_for_confirm(a.cards[0]):
+                return
+        self.act(a)
 
     def _key_action(self, kinds: tuple[type, ...]) -> None:
         if not self.can_act():

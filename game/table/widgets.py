@@ -16,7 +16,7 @@ from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
 from game.table.layout import TableLayout
 from game.ui import card_art
-from game.ui.text_wrap import wrap
+from game.ui.wrap import wrap_text
 
 CREAM = (245, 240, 225)
 GOLD = (232, 197, 71)
@@ -86,9 +86,9 @@ def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM
 def text_block(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
                bold: bool = False, centre: bool = True) -> pygame.Surface:
     """``s`` broken into rows no wider than ``max_w`` (Chinese by character:
-    :func:`game.ui.text_wrap.wrap`), at ``size``; centred or flush left."""
+    :func:`game.ui.wrap.wrap_text`), at ``size``; centred or flush left."""
     font = get_font(size, bold)
-    rows = [text(row, size, colour, bold) for row in wrap(s, lambda r: font.size(r)[0], max_w)]
+    rows = [text(row, size, colour, bold) for row in wrap_text(s, font, max_w)]
     if not rows:
         return pygame.Surface((0, 0), pygame.SRCALPHA)
     w = max(r.get_width() for r in rows)
@@ -505,7 +505,7 @@ class LogPanel:
         # the box's text padding and its scroll bar
         width = max(40, (self.box.rect.w if self.box is not None else self._width) - 36)
         return "<br>".join(html.escape(row) for line in lines
-                           for row in wrap(line, lambda s: font.size(s)[0], width) or [""])
+                           for row in wrap_text(line, font, width) or [""])
 
     def build(self, rect: pygame.Rect) -> None:
         self.kill()

@@ -1,16 +1,15 @@
 """The in-game rules text: every rule of RULES.md by ID, from the catalogue.
 
-:func:`rules_html` builds the text for pygame_gui's text box; given the
-settings of a running match it marks which variants and house rules are on.
+:func:`changed_settings` tells which rules a running match changed, and
+:func:`rule_pictures` which cards the rules screen shows beside a rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 
 from game.i18n import language, t, tl
+from game.rules.cards import DECK
 from game.rules.settings import OFFICIAL, RULE_ID, RuleSettings
 
 
@@ -62,39 +61,22 @@ def changed_settings(settings: RuleSettings) -> dict[str, list[str]]:
     return out
 
 
-Wrap = Callable[[str, int], str]
+# The cards pictured beside each rule (``Card.short`` labels; "*" a card back).
+PICTURES: dict[str, tuple[str, ...]] = {
+    "D1": ("R0", "Y5", "GS", "W"), "D2": ("G7", "BS", "W4"),
+    "S1": ("*", "*"), "S2": ("B9", "R4"), "S3": ("*", "*", "*"), "S4": ("Y3",), "S5": ("R5",),
+    "T1": ("R7", "B7"), "T2": ("W4",), "T3": ("*", "G4"), "T4": ("BS", "GR", "Y+2"),
+    "T5": ("W4",), "T6": ("Y1",), "T7": ("*", "*"), "T8": ("R5", "B2"), "T9": ("G+2",),
+    "R1": ("R5",), "R2": ("B+2", "W"), "R3": ("Y8", "W4"), "R4": ("G1", "B1"),
+    "R5": ("R3", "B3"), "R6": ("YR", "YS"),
+    "H1": ("R+2", "B+2", "W4"), "H2": ("GS", "BS"), "H3": ("Y5", "Y5"), "H4": ("B6", "G6", "R6"),
+    "H5": ("R+2", "RS"), "H6": ("GS", "W"), "H7": ("R7", "B0"),
+}
+_BY_SHORT: dict[str, int] = {}
+for _card in DECK:
+    _BY_SHORT.setdefault(_card.short(), _card.id)
 
 
-def _plain(text: str, first_offset: int = 0) -> str:
-    return escape(text)
-
-
-def rules_html(settings: RuleSettings | None = None, wrap: Wrap | None = None,
-               id_width: int = 0) -> str:
-    """The rules for a pygame_gui text box; with ``settings``, the rules in play are marked.
-
-    ``wrap(text, first_offset)`` escapes a paragraph and may insert line breaks
-    (pygame_gui cannot break Chinese lines); ``id_width`` is the pixel width of
-    the rule ID in front of each paragraph.
-    """
-    wrap = wrap or _plain
-    lang = language()
-    changed = changed_settings(settings) if settings is not None else {}
-    parts: list[str] = []
-    if settings is not None:
-        playing = t("rules.playing", preset=t(f"preset.{settings.preset_name}"))
-        parts.append(f"<font color='#e8c547'><b>{wrap(playing, 0)}</b></font><br>")
-    for letter in SECTIONS:
-        title = tl(lang, f"rule.section.{letter}")
-        gap = "<br>" if parts else ""
-        parts.append(f"{gap}<font color='#e8c547'><b>{wrap(title, 0)}</b></font><br>")
-        for rule in RULES:
-            if not rule.id.startswith(letter):
-                continue
-            parts.append(f"<font color='#e8c547'><b>{rule.id}</b></font>  "
-                         f"{wrap(rule.text(lang), id_width)}<br>")
-            if rule.id in changed:
-                note = "; ".join(changed[rule.id])
-                line = f"● {t('rules.on_now')}" + (f" — {note}" if note else "")
-                parts.append(f"<font color='#8cdc96'><b>{wrap(line, 0)}</b></font><br>")
-    return "".join(parts)
+def rule_pictures(rule_id: str) -> list[int | None]:
+    """The cards pictured beside rule ``rule_id``: card ids, None for a card back."""
+    return [None if short == "*" else _BY_SHORT[short] for short in PICTURES.get(rule_id, ())]

@@ -11,20 +11,14 @@ gold focus ring drawn around the focused one.
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.ui import theme
-
-if TYPE_CHECKING:
-    from game.resources import SizedFont
 
 Action = Callable[[], None]
 
@@ -43,44 +37,6 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
     return ObjectID(object_id=object_id, class_id=class_id)
-
-
-# ------------------------------------------------------------- text wrapping
-
-_TOKENS = re.compile(r"[A-Za-z0-9+\-./%'\"]+\s*|\s+|.")
-_NO_LINE_START = set("，。；：、！？）》」』”’,.;:!?)")
-
-
-def wrap_text(text: str, font: pygame.font.Font | SizedFont, width: int, first_offset: int = 0) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels.
-
-    pygame_gui only breaks lines at spaces, so Chinese paragraphs must be broken
-    here: between any two CJK characters, never before closing punctuation.
-    """
-    lines: list[str] = []
-    line = ""
-    avail = width - first_offset
-    for tok in _TOKENS.findall(text):
-        if not line or font.size(line + tok.rstrip())[0] <= avail or tok in _NO_LINE_START:
-            line += tok
-            continue
-        lines.append(line.rstrip())
-        line = tok.lstrip()
-        avail = width
-    lines.append(line.rstrip())
-    return lines
-
-
-def needs_wrapping(text: str) -> bool:
-    """True when ``text`` has CJK characters (pygame_gui cannot break those lines)."""
-    return any("\u2e80" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
-
-
-def wrap_html(text: str, font: pygame.font.Font | SizedFont, width: int, first_offset: int = 0) -> str:
-    """``text`` escaped for a text box, with <br> where a CJK line must break."""
-    if not needs_wrapping(text):
-        return html.escape(text)
-    return "<br>".join(html.escape(line) for line in wrap_text(text, font, width, first_offset))
 
 
 # ------------------------------------------------------------- backgrounds
