@@ -54,3 +54,31 @@ def test_a_bot_move_takes_half_as_long_at_2x() -> None:
     fast = statistics.median(_gaps(_bot_move_times("fast")))
     assert min(_gaps(_bot_move_times("fast"))) >= 0.4
     assert 0.4 <= fast / normal <= 0.6, (fast, normal)
+
+
+def test_new_buttons_are_drawn_even_when_nothing_else_moves() -> None:
+    """The app redraws an idle table only on input: a table whose action row
+    just changed asks for one more frame, or the Draw button stays unseen."""
+    from table_helpers import key
+
+    app = make_app((1024, 640), "en", "off")
+    app.start_match(config(4, 1, 1))
+    table = app.scenes.top
+    for _ in range(3000):
+        if table.can_act() and table.ctl.game.to_act == table.viewer:
+            break
+        pump(app, 1, 0.05)
+    pump(app, 200, 0.05)  # every flourish over: nothing moves
+    table.toast = None
+    pump(app, 1)
+    assert not table.is_animating()
+    table.refresh_controls()
+    assert not table.is_animating()  # the same row: nothing to draw
+    pump(app, 1, events=key(0))
+    table.hand.selected = []
+    table.bar.clear()  # the row is built afresh, as when the turn comes
+    table.refresh_controls()
+    assert table.is_animating()  # until the frame with the new buttons is drawn
+    app.draw()
+    assert not table.is_animating()
+    table.exit()

@@ -322,7 +322,8 @@ class TableScene(Scene):
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
                 or self.toast is not None or (self.party is not None and self.party.busy())
-                or self.hand.sliding())
+                or self.hand.sliding()
+                or any(bar is not None and bar.changed for bar in (self.bar, self.corner)))
 
     def _maybe_tip_uno(self) -> None:
         """T6, once per player (remembered in the settings): the first time the
@@ -800,3 +801,6 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
+        for bar in (self.bar, self.corner):
+            if bar is not None:
+                bar.changed = False  # the widgets are drawn in this frame too

@@ -439,6 +439,9 @@ class ButtonBar:
         self._spec: list[tuple[str, str, bool]] = []
         self._rect: pygame.Rect | None = None
         self._disabled: frozenset[str] = frozenset()
+        # rebuilt since the table last drew: an idle app redraws only on input,
+        # so the table asks for the frame that shows the new buttons
+        self.changed = False
 
     def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float,
             disabled: frozenset[str] = frozenset()) -> None:
@@ -446,6 +449,7 @@ class ButtonBar:
         if spec == self._spec and rect == self._rect and disabled == self._disabled:
             return
         self.clear()
+        self.changed = True
         self._spec, self._rect, self._disabled = list(spec), rect.copy(), disabled
         if not spec:
             return
