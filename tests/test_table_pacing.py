@@ -79,6 +79,8 @@ def test_new_buttons_are_drawn_even_when_nothing_else_moves() -> None:
     table.bar.clear()  # the row is built afresh, as when the turn comes
     table.refresh_controls()
     assert table.is_animating()  # until the frame with the new buttons is drawn
-    app.draw()
+    pump(app, 1)
+    assert table.is_animating()  # pygame_gui shows them after their first update
+    pump(app, 1)
     assert not table.is_animating()
     table.exit()

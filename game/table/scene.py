@@ -323,7 +323,7 @@ class TableScene(Scene):
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
                 or self.toast is not None or (self.party is not None and self.party.busy())
                 or self.hand.sliding()
-                or any(bar is not None and bar.changed for bar in (self.bar, self.corner)))
+                or any(bar is not None and bar.changed > 0 for bar in (self.bar, self.corner)))
 
     def _maybe_tip_uno(self) -> None:
         """T6, once per player (remembered in the settings): the first time the
@@ -802,5 +802,5 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
         for bar in (self.bar, self.corner):
-            if bar is not None:
-                bar.changed = False  # the widgets are drawn in this frame too
+            if bar is not None and bar.changed > 0:
+                bar.changed -= 1  # the widgets are drawn in this frame too
