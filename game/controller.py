@@ -40,6 +40,8 @@ Hook = Callable[[Action, list[Event]], None]
 # the card's flight and its effect together take about a second by default, so a
 # person can follow (issue 14); "fast" is twice as quick, "slow" 1.6 times slower.
 AI_DELAY: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
+# Share of a bot move's time it still thinks after a person's move has landed.
+AFTER_PERSON = 0.7
 # Seconds a bot's thread may leave a question unanswered before the main thread answers it.
 BOT_RESCUE_S = 2.0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
@@ -124,6 +126,7 @@ class MatchController:
         self._hint_agent: Agent | None = None
         self._think_ms = think_ms
         self._next_ai = 0.0  # earliest time (s) the next AI move may happen
+        self._paced = len(self.game.actions)  # actions the pacing has seen
         self._exposed_since: dict[int, float] = {}
         self._asked: set[tuple[int, tuple[Action, ...]]] = set()  # declined out-of-turn offers
         self._asked_at = -1  # ...in the situation after this many actions
@@ -372,6 +375,11 @@ class MatchController:
         if not animations_idle or g.is_over or g.round_over:
             return []
         self._track_exposure(now)
+        if len(g.actions) != self._paced:
+            # A person moved (or a round was dealt): the next bot still takes its
+            # thinking time; the person's own card has already flown.
+            self._paced = len(g.actions)
+            self._next_ai = max(self._next_ai, now + self.delay() * AFTER_PERSON)
         if self._bots.busy() is not None:
             self._bots.rescue(BOT_RESCUE_S)
             answer = self._bots.take()
@@ -440,6 +448,7 @@ class MatchController:
                 return []
             events = self.apply(fallback[0])
         self._next_ai = now + self.delay()
+        self._paced = len(self.game.actions)
         return events
 
     def _track_exposure(self, now: float) -> None:

@@ -84,3 +84,36 @@ def test_new_buttons_are_drawn_even_when_nothing_else_moves() -> None:
     pump(app, 1)
     assert not table.is_animating()
     table.exit()
+
+
+def test_the_first_bot_move_after_a_person_is_paced_too() -> None:
+    """After the player's card lands the next bot still shows its thinking mark
+    for a while: its move does not follow the player's at once."""
+    from game.rules.actions import Draw, Pass
+
+    app = make_app((1280, 800), "en", "normal")
+    app.start_match(config(4, 1, 3))
+    table = app.scenes.top
+    stamps: list[tuple[float, int]] = []
+    table.ctl.on_applied.append(lambda action, events: stamps.append((table.now, action.seat)))
+    deadline = time.monotonic() + 60
+    while not (table.can_act() and table.ctl.game.to_act == 0):
+        assert time.monotonic() < deadline
+        if table.ctl.thinking_seat() >= 0:
+            time.sleep(0.002)
+        pump(app, 1, 1 / 60)
+    draw = next(a for a in table.ctl.legal(0) if isinstance(a, Draw))
+    assert table.act(draw)
+    keep = [a for a in table.ctl.legal(0) if isinstance(a, Pass)]
+    if keep:  # T3: the drawn card could be played; keep it
+        table.anim.finish_all()
+        assert table.act(keep[0])
+    mine = table.now
+    while not [s for s in stamps if s[1] != 0 and s[0] >= mine]:
+        assert time.monotonic() < deadline
+        if table.ctl.thinking_seat() >= 0:
+            time.sleep(0.002)
+        pump(app, 1, 1 / 60)
+    first_bot = min(s[0] for s in stamps if s[1] != 0 and s[0] >= mine)
+    assert first_bot - mine >= 0.85, first_bot - mine
+    table.exit()
