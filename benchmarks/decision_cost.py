@@ -8,7 +8,10 @@ Two measurements, both printed:
    decision for each preset, and the sheet/Official ratio of the means.
 2. The worst decision with a 40-card hand under the sheet preset: ``--hands``
    random 40-card hands (random top card, the rest in the piles), each timed
-   on the view and ``legal_actions`` for that seat (the least of three runs).
+   on the view and the legal-action generator for that seat (the least of
+   three runs; ``Game.legal_actions`` would answer the second run from its
+   per-state cache); then the ``--slowest`` hands (those offering the most
+   actions) again in CPU time, the least of 15 runs.
 
     python benchmarks/decision_cost.py --games 300 --hands 2000
 """
@@ -20,6 +23,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai.random_agent import RandomAgent  # noqa: E402
 from game.rules.cards import DECK  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.rules.legality import legal_actions  # noqa: E402
 from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES, RuleSettings  # noqa: E402
 from game.rules.state import RoundState  # noqa: E402
 
@@ -52,32 +57,50 @@ def table_costs(settings: RuleSettings, seats: int, seeds: range) -> list[float]
     return costs
 
 
-def big_hand_costs(hands: int, size: int = 40) -> list[float]:
-    """Seconds for the view and legal_actions of a ``size``-card hand (sheet rules)."""
-    clock = time.perf_counter
-    costs: list[float] = []
-    for seed in range(hands):
-        g = Game.new(SHEET_HOUSE_RULES, 2, seed)
-        rng = random.Random(seed)
-        ids = list(range(len(DECK)))
-        rng.shuffle(ids)
-        coloured = [c for c in ids if DECK[c].colour is not None]
-        top = coloured[0]
-        rest = [c for c in ids if c != top]
-        r = g.state.round = RoundState.fresh(2, rest[size + 7:])
-        r.hands = [rest[:size], rest[size:size + 7]]
-        r.discard = [top]
-        r.colour = DECK[top].colour
-        r.to_act = r.current = 0
-        g.check_invariants()
-        best = float("inf")
-        for _ in range(3):  # the least of three: the machine's other load aside
-            t0 = clock()
-            g.view(0)
-            g.legal_actions(0)
-            best = min(best, clock() - t0)
-        costs.append(best)
-    return costs
+def big_hand_game(seed: int, size: int = 40) -> Game:
+    """A sheet-rules game where seat 0 holds ``size`` random cards and is to play."""
+    g = Game.new(SHEET_HOUSE_RULES, 2, seed)
+    rng = random.Random(seed)
+    ids = list(range(len(DECK)))
+    rng.shuffle(ids)
+    coloured = [c for c in ids if DECK[c].colour is not None]
+    top = coloured[0]
+    rest = [c for c in ids if c != top]
+    r = g.state.round = RoundState.fresh(2, rest[size + 7:])
+    r.hands = [rest[:size], rest[size:size + 7]]
+    r.discard = [top]
+    r.colour = DECK[top].colour
+    r.to_act = r.current = 0
+    g.check_invariants()
+    return g
+
+
+def decision(g: Game, clock: Callable[[], float], runs: int) -> float:
+    """The least of ``runs`` timings of the view and the legal-action generator
+    for seat 0 (``Game.legal_actions`` would answer a second run from its
+    per-state cache); then the ``--slowest`` hands (those offering the most
+   actions) again in CPU time, the least of 15 runs."""
+    best = float("inf")
+    for _ in range(runs):
+        t0 = clock()
+        g.view(0)
+        legal_actions(g.state, 0)
+        best = min(best, clock() - t0)
+    return best
+
+
+def big_hand_costs(hands: int) -> list[float]:
+    """Seconds for the view and legal actions of a 40-card hand (sheet rules),
+    the least of three runs: the machine's other load aside."""
+    return [decision(big_hand_game(seed), time.perf_counter, 3) for seed in range(hands)]
+
+
+def slowest_hands(hands: int, count: int) -> list[tuple[int, int, float]]:
+    """The ``count`` hands offering the most actions: (seed, actions, CPU seconds,
+    the least of 15 runs)."""
+    sizes = sorted(((len(legal_actions(big_hand_game(seed).state, 0)), seed)
+                    for seed in range(hands)), reverse=True)[:count]
+    return [(seed, n, decision(big_hand_game(seed), time.process_time, 15)) for n, seed in sizes]
 
 
 def summary(costs: list[float]) -> str:
@@ -92,6 +115,8 @@ def main() -> int:
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--games", type=int, default=300, help="rounds per preset")
     p.add_argument("--hands", type=int, default=2000, help="40-card hands to time")
+    p.add_argument("--slowest", type=int, default=5,
+                   help="hands offering the most actions, timed again in CPU time")
     args = p.parse_args()
     table_costs(OFFICIAL, args.seats, range(5))  # warm up
     official: list[float] = []
@@ -108,6 +133,8 @@ def main() -> int:
           f"{statistics.median(sheet) / statistics.median(official):.2f}x")
     big = big_hand_costs(args.hands)
     print(f"40-card hands, sheet rules, view + legal_actions: {summary(big)}")
+    for seed, n, cpu in slowest_hands(args.hands, args.slowest):
+        print(f"  hand {seed}: {n} legal actions, {cpu * 1000:.2f} ms CPU (least of 15)")
     return 0
 
 

@@ -6,7 +6,8 @@ loop as ``uno-sim`` (each decision gets a PlayerView); RLCard's ``uno``
 environment with its RandomAgent (``env.run``). Several rounds; within a round
 the contenders take turns in short slices (``--slice``, 0.25 s) until each has
 run ``--seconds``, so the shared machine's changing load hits them alike. Prints
-games/s and decisions/s of each and the median of the rounds' ratios.
+games/s and decisions/s of each, the median of the rounds' ratios, and how
+many decisions a game takes in each (the rules differ: see docs/ENGINE_API.md).
 
     pip install -e .[bench]
     python benchmarks/engine_vs_rlcard.py --rounds 5 --seconds 3
@@ -146,6 +147,11 @@ def main() -> None:
         d = statistics.median(x[1] for x in rows[name])
         print(f"{label:<28} median {g:8.1f} games/s  {d:9.0f} decisions/s")
     print(f"median ratio ours/RLCard (games/s): {statistics.median(ratios):.2f}  (target >= 2)")
+    per_decision = statistics.median(o[1] / r[1] for o, r in zip(rows["ours"], rows["rlcard"]))
+    print(f"median ratio ours/RLCard (decisions/s): {per_decision:.2f}")
+    for name, label in (("ours", "ours (Official)"), ("rlcard", "RLCard uno env")):
+        print(f"decisions per game, {label}: "
+              f"{statistics.median(d / g for g, d in rows[name]):.1f}")
     bare = statistics.median(b[0] / r[0] for b, r in zip(rows["ours_bare"], rows["rlcard"]))
     print(f"median ratio engine-only/RLCard (games/s): {bare:.2f}")
 

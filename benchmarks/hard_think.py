@@ -5,7 +5,8 @@ Normal players, Hard's seat rotating with the seed) and times every Hard
 decision that ran the search, in two modes:
 
 * ``budget``: the default think budget (``--think-ms``, as players get it):
-  think time (median, p95) and sampled worlds per search;
+  think time (median, p95, and p95 against the budget), the searches the
+  wall-clock cap cut short, and sampled worlds per search;
 * ``fixed``: exactly ``--iterations`` sampled worlds per search, no clock, so
   the same seeds play the same games on any build: ms per search and searches
   per second compare two builds directly.
@@ -34,6 +35,7 @@ from game.rules.actions import Action  # noqa: E402
 from game.rules.view import PlayerView  # noqa: E402
 
 SEARCHES: list[tuple[float, float, int]] = []  # (wall ms, CPU ms, sampled worlds) per search
+CAPPED: list[bool] = []  # per search: the wall-clock cap cut it short
 
 
 class TimedHard:
@@ -48,6 +50,7 @@ class TimedHard:
         if self.inner.last_iterations:
             SEARCHES.append(((time.perf_counter() - t0) * 1000.0,
                              (time.process_time() - c0) * 1000.0, self.inner.last_iterations))
+            CAPPED.append(self.inner.last_capped)
         return res
 
 
@@ -90,6 +93,11 @@ def main() -> None:
     print(f"sampled worlds per search: median {statistics.median(worlds):.0f}, "
           f"mean {statistics.mean(worlds):.1f}; "
           f"worlds per CPU second {1000.0 * sum(worlds) / sum(cpu):.0f}")
+    if args.mode == "budget":
+        p95 = ai_strength.pct(ms, 0.95)
+        print(f"think budget {args.think_ms} ms: p95 {p95:.1f} ms is "
+              f"{100.0 * p95 / args.think_ms:.0f}% of it; {sum(CAPPED)} of {len(CAPPED)} "
+              f"searches cut short by the cap")
     print(f"load average after {os.getloadavg()[0]:.1f}")
 
 

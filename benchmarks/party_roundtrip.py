@@ -14,6 +14,7 @@ between). Loopback only (127.0.0.1).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -24,7 +25,8 @@ from pathlib import Path
 os.environ.setdefault("UNO_GAME_HOME", tempfile.mkdtemp(prefix="uno-party-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from party_helpers import PhoneBot, TableLoop, party_config  # noqa: E402
+from party_helpers import Phone, PhoneBot, TableLoop, party_config  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -60,6 +62,30 @@ def run(kinds: str, seed: int, frame_s: float, target: int, min_actions: int,
             "max_frame_ms": loop.max_frame_s * 1000}
 
 
+def flood(seed: int, messages: int) -> dict[str, float]:
+    """One phone sends ``messages`` stale actions as fast as it can while the table
+    (frame period 2 ms) waits for it: the table's frames during the flood."""
+    with TableLoop(party_config("pa", seed=seed)) as loop:
+        phone = Phone(loop.port, loop.url_token(0))
+        phone.wait(lambda m: m["type"] == "state" and m["to_act"] == 0)
+        loop.inspect(lambda c: loop.frame_s_seen.clear())
+        start = time.perf_counter()
+        msg = json.dumps({"v": 1, "type": "act", "at": 10 ** 6, "action": {"kind": "draw"}})
+        try:
+            for _ in range(messages):
+                phone.ws.send(msg)
+            while True:
+                phone.recv()
+        except ConnectionClosed:
+            pass
+        elapsed = time.perf_counter() - start
+        frames = loop.inspect(lambda c: [x * 1000 for x in loop.frame_s_seen])
+        taken = loop.max_taken
+        phone.close()
+    return {"seconds": elapsed, "frames": len(frames), "median_ms": statistics.median(frames),
+            "p99_ms": _pct(frames, 99), "max_ms": max(frames), "max_taken": taken}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=600, help="actions per round-trip run")
@@ -75,6 +101,11 @@ def main() -> int:
           f"{r['actions']} actions in {r['seconds']:.1f} s, {r['messages']} messages to phones, "
           f"round trip median {r['median_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, "
           f"longest table frame {r['max_frame_ms']:.1f} ms")
+    f = flood(3, 2000)
+    print(f"flood of 2000 messages from one phone (rate-limited, then closed) in "
+          f"{f['seconds']:.2f} s: {f['frames']} table frames, median {f['median_ms']:.2f} ms, "
+          f"p99 {f['p99_ms']:.2f} ms, max {f['max_ms']:.2f} ms; "
+          f"at most {f['max_taken']:.0f} messages handled in one frame")
     return 0
 
 

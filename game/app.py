@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import __version__, i18n
+from game import __version__, debug_probe, i18n
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
@@ -38,6 +38,8 @@ ICON_FILE = "icon.png"  # the window icon, drawn by tools/make_icon.py
 ACTIVE_FPS = 60
 IDLE_SLEEP_S = 0.03  # idle: look for input ~30 times a second; redraw only when needed
 BUSY_AFTER_INPUT_S = 1.5  # keep full frame rate this long after the last input
+SETTLE_FRAMES = 2  # idle frames still drawn after the busy ones: a scene that has just
+# stopped animating may change once more in its next update (the table's action row)
 INPUT_EVENTS = {
     pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
     pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
@@ -106,6 +108,7 @@ class App:
         self.frame_count = 0
         self._last_input = time.monotonic()
         self._last_draw = 0.0
+        self.probe = debug_probe.from_env()  # tests driving the real window; None normally
         self._update_caption()
         self._start()
 
@@ -308,6 +311,8 @@ class App:
         if draw:
             self.draw()
         self.frame_count += 1
+        if self.probe is not None:
+            self.probe.after_frame(self, events)
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
         """Process queued events and draw ``frames`` frames (tests, scripted runs)."""
@@ -328,28 +333,8 @@ class App:
 
     def run(self) -> int:
         self.running = True
-        frames_left: int | None = self.args.frames
         try:
-            while self.running:
-                draw = True
-                if frames_left is not None or self.is_busy():
-                    dt_ms = self.clock.tick(ACTIVE_FPS)
-                    events = pygame.event.get()
-                else:
-                    # Idle: nothing moves, so the last frame stays on screen unless an
-                    # event changes it. A plain sleep costs nothing (SDL's
-                    # event.wait with a timeout polls and burns a few % of a core).
-                    time.sleep(IDLE_SLEEP_S)
-                    events = pygame.event.get()
-                    dt_ms = self.clock.tick()
-                    now = time.monotonic()
-                    blink = self._typing() and now - self._last_draw >= 0.25
-                    draw = bool(events) or blink
-                self.frame(events, dt_ms / 1000, draw)
-                if frames_left is not None:
-                    frames_left -= 1
-                    if frames_left <= 0:
-                        self.running = False
+            self.run_loop()
         except Exception:
             log.exception("the game crashed")
             self.exit_code = 1
@@ -357,6 +342,33 @@ class App:
         finally:
             self.shutdown()
         return self.exit_code
+
+    def run_loop(self) -> None:
+        """Frames until ``running`` goes False: full rate while busy, else idle."""
+        frames_left: int | None = self.args.frames
+        settle = SETTLE_FRAMES
+        while self.running:
+            draw = True
+            if frames_left is not None or self.is_busy():
+                settle = SETTLE_FRAMES
+                dt_ms = self.clock.tick(ACTIVE_FPS)
+                events = pygame.event.get()
+            else:
+                # Idle: nothing moves, so the last frame stays on screen unless an
+                # event changes it. A plain sleep costs nothing (SDL's
+                # event.wait with a timeout polls and burns a few % of a core).
+                time.sleep(IDLE_SLEEP_S)
+                events = pygame.event.get()
+                dt_ms = self.clock.tick()
+                now = time.monotonic()
+                blink = self._typing() and now - self._last_draw >= 0.25
+                draw = bool(events) or blink or settle > 0
+                settle -= 1
+            self.frame(events, dt_ms / 1000, draw)
+            if frames_left is not None:
+                frames_left -= 1
+                if frames_left <= 0:
+                    self.running = False
 
     def save_screenshot(self, path: str) -> None:
         folder = os.path.dirname(os.path.abspath(path))

@@ -42,7 +42,8 @@ Hook = Callable[[Action, list[Event]], None]
 AI_DELAY: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 # Share of a bot move's time it still thinks after a person's move has landed.
 AFTER_PERSON = 0.7
-# Seconds a bot's thread may leave a question unanswered before the main thread answers it.
+# Seconds a question may wait for the bot's thread to pick it up before the main thread
+# answers it (a safety net: see BotWorker.rescue).
 BOT_RESCUE_S = 2.0
 # Seconds before a bot may catch a human who forgot UNO (the human's window to call).
 CATCH_DELAY: dict[str, float] = {"slow": 2.0, "normal": 1.6, "fast": 1.2, "off": 1.2}

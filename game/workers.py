@@ -54,13 +54,15 @@ class BotWorker:
         self._job: BotJob | None = None  # asked and not yet taken
         self._asked_at = 0.0  # time.monotonic() of the question in flight
         self._answer: BotAnswer | None = None
+        self._working: BotJob | None = None  # the question the thread is answering now
         self._closed = False
         self._thread: threading.Thread | None = None
 
     def _answer_of(self, job: BotJob) -> BotAnswer:
         try:
             return BotAnswer(job, self._agents[job.seat].choose(job.view, list(job.legal)))
-        except Exception as exc:  # noqa: BLE001 - handed to the main thread, raised there
+        except BaseException as exc:  # noqa: BLE001 - handed to the main thread, raised there
+            # (any failure: one that ended the thread would leave the question unanswered)
             return BotAnswer(job, None, exc)
 
     def busy(self) -> BotJob | None:
@@ -91,17 +93,20 @@ class BotWorker:
             return answer
 
     def rescue(self, after: float) -> None:
-        """Answer the question in flight here if the thread has left it unanswered for
-        ``after`` seconds: a bot that never answers must not stop the match. (Seen in
-        rare runs of tests/test_resume.py; the cause is not yet found, see the log.)"""
+        """Answer the question in flight here if the thread has not picked it up
+        ``after`` seconds after it was asked (its wake-up lost, or the thread
+        gone): a silent bot must not stop the match. A question the thread is
+        working on stays the thread's, however long it thinks: the agent is one
+        object (one random stream, one search) that must never run on two
+        threads at once."""
         with self._cond:
             job = self._job
-            if job is None or self._answer is not None:
+            if job is None or self._answer is not None or self._working is job:
                 return
             if time.monotonic() - self._asked_at < after:
                 return
-            log.warning("bot of seat %d gave no answer in %.1f s; answered on the main thread",
-                        job.seat, after)
+            log.warning("bot of seat %d: its thread did not pick the question up in %.1f s; "
+                        "answered on the main thread", job.seat, after)
             self._answer = self._answer_of(job)
 
     def thinking(self) -> int:
@@ -123,10 +128,11 @@ class BotWorker:
                     self._job is not None and self._answer is None))
                 if self._closed:
                     return
-                job = self._job
+                job = self._working = self._job
             assert job is not None
             answer = self._answer_of(job)
             with self._cond:
+                self._working = None
                 if self._job is job:  # not closed or dropped meanwhile
                     self._answer = answer
                 self._cond.notify_all()

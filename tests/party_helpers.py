@@ -32,6 +32,25 @@ def party_config(kinds: str, seed: int = 7, target: int = 50, **rules: Any) -> M
     return MatchConfig(seats, RuleSettings(target_score=target, **rules), seed, new_secret())
 
 
+class CountingInbox:
+    """The server's inbox as the table sees it, counting the items taken out."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.taken = 0
+
+    def put(self, item: tuple[Any, ...]) -> None:
+        self.inner.put(item)
+
+    def get_nowait(self) -> tuple[Any, ...]:
+        item = self.inner.get_nowait()
+        self.taken += 1
+        return item  # type: ignore[no-any-return]
+
+    def empty(self) -> bool:
+        return bool(self.inner.empty())
+
+
 class TableLoop:
     """The desktop's frame loop for a party match, in a thread (the only one touching the game)."""
 
@@ -45,11 +64,15 @@ class TableLoop:
         self.frame_s = frame_s
         self.auto_next_round = auto_next_round
         self.max_frame_s = 0.0
+        self.frame_s_seen: list[float] = []  # every frame's duration (benchmarks)
+        self.max_taken = 0  # the most phone messages one frame handled
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
 
     def __enter__(self) -> TableLoop:
         self.host.start()
+        self.inbox = CountingInbox(self.host.server.inbox)
+        self.host.server.inbox = self.inbox  # type: ignore[assignment]
         self._thread.start()
         return self
 
@@ -71,12 +94,16 @@ class TableLoop:
             with self.lock:
                 start = time.perf_counter()
                 now = time.monotonic()
+                taken = self.inbox.taken
                 self.host.pump(now)
+                self.max_taken = max(self.max_taken, self.inbox.taken - taken)
                 c.poll_ai(now)
                 if self.auto_next_round and c.game.round_over and not c.game.is_over:
                     c.next_round()  # the scoreboard's Next round
                 c.take_events()
-                self.max_frame_s = max(self.max_frame_s, time.perf_counter() - start)
+                took = time.perf_counter() - start
+                self.max_frame_s = max(self.max_frame_s, took)
+                self.frame_s_seen.append(took)
             time.sleep(self.frame_s)
 
     def inspect(self, fn: Callable[[MatchController], Any]) -> Any:

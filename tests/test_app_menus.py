@@ -212,3 +212,46 @@ def test_language_switch_keeps_the_window_size_asked_for(app: App) -> None:
     assert i18n.language() == "zh"
     assert app.size == before == (1280, 720)
     i18n.set_language("en")
+
+
+def test_the_frame_after_the_table_settles_is_drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scene that stops animating may still change in its next update (the table
+    builds its action row then): that frame reaches the window. The run loop used
+    to stop drawing as soon as nothing animated, so the Draw button of a player's
+    first turn stayed invisible until the mouse moved."""
+    import game.app as app_module
+    from game.scenes.base import Scene
+
+    class Settling(Scene):
+        def __init__(self) -> None:
+            self.busy_frames = 3
+            self.shown = False
+            self.drawn_shown = False
+
+        def is_animating(self) -> bool:
+            return self.busy_frames > 0
+
+        def update(self, dt: float) -> None:
+            if self.busy_frames > 0:
+                self.busy_frames -= 1
+            else:
+                self.shown = True  # e.g. the action row appears
+
+        def draw(self, surface: pygame.Surface) -> None:
+            self.drawn_shown = self.drawn_shown or self.shown
+
+    scene = Settling()
+    app.scenes.push(scene)
+    monkeypatch.setattr(app_module, "BUSY_AFTER_INPUT_S", 0.0)
+    idle_loops = []
+
+    def sleep(_: float) -> None:
+        idle_loops.append(1)
+        if len(idle_loops) >= 5:
+            app.running = False
+
+    monkeypatch.setattr(app_module.time, "sleep", sleep)
+    app.args.frames = None
+    app.running = True
+    app.run_loop()
+    assert scene.shown and scene.drawn_shown

@@ -227,7 +227,7 @@ def _play_out(ctl: MatchController, limit: int = 200000) -> list:
 
 
 @pytest.mark.parametrize("settings", [OFFICIAL.with_(target_score=400),
-                                      SHEET_HOUSE_RULES.with_(target_score=400),
+                                      SHEET_HOUSE_RULES.with_(target_score=1000),
                                       OFFICIAL.with_(scoring="penalty_points", target_score=400)])
 def test_match_numbers_agree_with_the_events(settings):
     ctl = MatchController(config(4, 0, 7, settings), anim_speed="off", persist=False)

@@ -85,3 +85,35 @@ def test_party_phone_page_joins_and_plays_a_card(browser, tmp_path: Path):
         assert browser.execute_script("return localStorage.getItem('uno-lang')") == "zh"
         time.sleep(0.3)
         browser.save_screenshot(str(shots / "party_phone_zh.png"))
+
+
+def test_H4_phone_page_selects_several_cards_and_plays_them(browser, tmp_path: Path):
+    """H4 on the phone as on the desktop: "Several cards", tap the cards (the last
+    tapped lands on top), then "Play 2 cards"."""
+    from selenium.webdriver.common.by import By
+    from test_party_protocol import _h4_loop
+
+    from game.rules.cards import DECK, Colour
+
+    shots = Path(os.environ.get("UNO_PARTY_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    with _h4_loop() as loop:
+        browser.get(f"http://127.0.0.1:{loop.port}/#{loop.url_token(0)}")
+        select = _wait(lambda: browser.find_elements(By.CSS_SELECTOR, '#buttons [data-kind="select"]'))
+        hand = {int(el.get_attribute("data-id")): el
+                for el in browser.find_elements(By.CSS_SELECTOR, "#hand .card")}
+        red7, blue7 = (next(cid for cid in hand if DECK[cid].number == 7
+                            and DECK[cid].colour is colour) for colour in (Colour.RED, Colour.BLUE))
+        select[0].click()
+        for cid in (red7, blue7):
+            browser.find_element(By.CSS_SELECTOR, f'#hand [data-id="{cid}"]').click()
+        _wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#hand .card.selected")) == 2)
+        play = browser.find_element(By.CSS_SELECTOR, '#buttons [data-kind="play_sel"]')
+        assert "2" in play.text
+        time.sleep(0.6)  # past the your-turn flash
+        browser.save_screenshot(str(shots / "party_phone_h4.png"))
+        play.click()
+        _wait(lambda: loop.inspect(lambda c: any(
+            a.seat == 0 and a.kind == "play" and len(a.cards) == 2 for a in c.game.actions)))
+        assert loop.inspect(lambda c: c.game.actions[-1]).cards == (red7, blue7)
+        _wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#hand .card")) == 1)

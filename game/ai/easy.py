@@ -69,7 +69,8 @@ class EasyAgent:
             return reason(Accept(me), ["random"])
         pick = options[rng.randrange(len(options))]
         if (call in legal and isinstance(pick, Play) and len(view.hand) - len(pick.cards) == 1
-                and view.uno_declared != me and rng.random() >= FORGET_UNO):
+                and not view.is_false_uno(call) and view.uno_declared != me
+                and rng.random() >= FORGET_UNO):
             return reason(call, ["call_uno"])
         return reason(pick, ["random"])
 

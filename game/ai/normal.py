@@ -3,7 +3,9 @@
 Keeps Wilds and Wild Draw Fours for when they matter (no other play, or an
 opponent close to going out), sheds high-scoring cards, follows into the
 colour it holds most, names that colour for wilds, hits a player who is
-close to going out with draw cards and skips, challenges a Wild Draw Four
+close to going out with draw cards and skips, spends its other Skips and Draw
+Twos on the opponent holding the fewest cards (and keeps them while they
+would land on anyone else), challenges a Wild Draw Four
 when the public record says the offender probably still held the colour,
 always calls UNO, catches others, jumps in, stacks or deflects rather than
 taking the cards, and relays Skips.
@@ -93,12 +95,14 @@ def best_colours(cards: Sequence[int], avoid: Sequence[Colour] = (),
 
 
 def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> Choice:
-    """T6: before a play that leaves one card, call UNO first."""
+    """T6: before a play that leaves one card, call UNO first, unless the rules
+    count that call as false (``view.is_false_uno``: an H4 pair played from
+    three cards); then the seat calls once exposed (``out_of_turn``)."""
     a = choice.action
     if (isinstance(a, Play) and view.to_act == view.seat
             and len(view.hand) - len(a.cards) == 1):
         call = CallUno(view.seat)
-        if call in legal:
+        if call in legal and not view.is_false_uno(call):
             return reason(call, ["call_uno"])
     return choice
 
@@ -127,6 +131,8 @@ KEEP_WILDS_HAND = 8  # ... and while our own hand is no longer than this
 VOID_AT = 3
 VOID_BONUS = 3.0
 HITS = (Kind.DRAW_TWO, Kind.SKIP, Kind.WILD_DRAW_FOUR)
+THREAT_AT = 4  # a Skip or Draw Two goes on the fewest-card opponent from this many cards
+SPARE_HIT = 10.0  # ... and is kept while it would land on anyone else
 
 
 def held_colours(cards: Sequence[int]) -> dict[Colour, int]:
@@ -144,9 +150,11 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
 
     Measured against outside bots (benchmarks/gauntlet.py): follow the colour
     held most (counting the card played), shed points within it, keep wilds
-    behind every coloured card, never bluff a Wild Draw Four (T2), and spend a
-    hit on the player it lands on only when they are about to go out, not on
-    a player whose turn lost brings a threatening bystander closer."""
+    behind every coloured card, never bluff a Wild Draw Four (T2), rush a hit
+    onto a player about to go out, never onto a player whose lost turn brings
+    a threatening bystander closer, and otherwise aim Skips and Draw Twos at
+    the opponent with the fewest cards (at most ``THREAT_AT``), keeping them
+    while they would land on anyone else."""
     hand_ids = [c.id for c in view.hand]
     rest = [c for c in hand_ids if c not in play.cards]
     top = DECK[play.cards[-1]]
@@ -193,6 +201,13 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             if after != view.seat and not is_partner(view, after, view.seat) \
                     and view.hand_sizes[after] <= HIT_AT:
                 score -= 50.0  # skipping the victim hurries the threat after them
+            elif kind is not Kind.WILD_DRAW_FOUR:
+                fewest = threat_size(view)
+                if victim_size > fewest:
+                    score -= SPARE_HIT  # keep it for the opponent who threatens
+                elif victim_size <= THREAT_AT:
+                    score += SPARE_HIT
+                    keys.insert(0, "threat")
     elif kind is Kind.REVERSE and alive > 2:
         ahead = next_seat(view, view.seat, view.direction)
         if hostile and victim_size <= HIT_AT and view.hand_sizes[ahead] > HIT_AT:

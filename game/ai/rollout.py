@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from game.rules.cards import COLOURS, DECK, Kind
 from game.rules.view import PlayerView
 
+from .normal import SPARE_HIT, THREAT_AT
 from .tracking import COLOUR_INDEX, Knowledge
 
 # Card tables indexed by id.
@@ -161,16 +162,29 @@ def play_cards(w: World, seat: int, ids: tuple[int, ...], colour: int,
     return _next(w, victim)
 
 
-def _choose(w: World, seat: int, rng: random.Random, noise: float) -> int:
+def choose_card(w: World, seat: int, rng: random.Random, noise: float) -> int:
     """The rollout policy (Normal's lessons, made cheap): follow the colour held
     most and shed points within it, play a wild only when nothing else fits,
-    hit the next player when they are down to one card. Index of the card to
-    play, or -1 to draw."""
+    hit the next player when they are down to one card, and otherwise spend a
+    Skip or Draw Two only on the opponent with the fewest cards (from
+    ``THREAT_AT`` down), keeping it while it would land on anyone else. Index
+    of the card to play, or -1 to draw."""
     hand = w.hands[seat]
     colour = w.colour
     face = FACE[w.top]
     nxt = _next(w, seat)
-    low = len(w.hands[nxt]) <= 1 and w.team[nxt] != w.team[seat]
+    team = w.team[seat]
+    hostile = w.team[nxt] != team
+    size = len(w.hands[nxt])
+    low = size <= 1 and hostile
+    spare = 0.0
+    if hostile and not low and sum(w.alive) > 2:
+        fewest = min(len(w.hands[s]) for s in range(len(w.alive))
+                     if w.alive[s] and w.team[s] != team)
+        if size > fewest:
+            spare = -SPARE_HIT
+        elif size <= THREAT_AT:
+            spare = SPARE_HIT
     held = [0, 0, 0, 0]
     for cid in hand:
         if COL[cid] >= 0:
@@ -182,8 +196,8 @@ def _choose(w: World, seat: int, rng: random.Random, noise: float) -> int:
         k = KIND[cid]
         if c == colour or (c >= 0 and FACE[cid] == face):
             score = 10.0 * held[c] + PTS[cid] / 10.0
-            if low and (k == SKIP or k == DRAW_TWO):
-                score += 200.0
+            if k == SKIP or k == DRAW_TWO:
+                score += 200.0 if low else spare
         elif c < 0:
             score = -100.0 + (300.0 if low and k == WILD4 else 0.0)
         else:
@@ -201,7 +215,7 @@ def rollout(w: World, seat: int, rng: random.Random, max_turns: int = 300,
     """Play ``w`` out from ``seat``'s turn; the seat that goes out first (-1 if none)."""
     hands = w.hands
     for _ in range(max_turns):
-        i = _choose(w, seat, rng, noise)
+        i = choose_card(w, seat, rng, noise)
         if i < 0:
             hand = hands[seat]
             played = False

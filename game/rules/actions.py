@@ -192,10 +192,6 @@ ACTION_TYPES: dict[str, type] = {
     "next_round": NextRound,
 }
 
-# Actions a seat may take when it is not the one to act.
-OUT_OF_TURN = (CallUno, Catch, JumpIn)
-
-
 def action_to_dict(action: Action) -> dict[str, Any]:
     d: dict[str, Any] = {"kind": action.kind, "seat": action.seat}
     if isinstance(action, Play):

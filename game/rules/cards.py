@@ -30,10 +30,6 @@ class Kind(str, Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
 
 
-ACTION_KINDS = frozenset({Kind.SKIP, Kind.REVERSE, Kind.DRAW_TWO})
-WILD_KINDS = frozenset({Kind.WILD, Kind.WILD_DRAW_FOUR})
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     id: int
@@ -95,3 +91,15 @@ DECK: Final[tuple[Card, ...]] = _build_deck()
 """D1: all 108 cards, indexed by id."""
 
 assert len(DECK) == 108
+
+
+def _face_numbers() -> tuple[int, ...]:
+    number: dict[tuple[Kind, int | None], int] = {}
+    return tuple(number.setdefault(c.face, len(number)) for c in DECK)
+
+
+FACE: Final[tuple[int, ...]] = _face_numbers()
+"""Card.face as one int per card id: "the same number or symbol" is an equal FACE."""
+
+COLOUR_OF: Final[tuple[Colour | None, ...]] = tuple(c.colour for c in DECK)
+"""Card.colour per card id (None for a wild), read without fetching the Card."""

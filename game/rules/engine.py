@@ -29,7 +29,7 @@ from .cards import Colour
 from .deal import choose_dealer, deal_round
 from .effects import perform
 from .errors import IllegalAction
-from .events import Event, redact
+from .events import Event
 from .legality import legal_actions, out_of_turn_seats, play_error, refusal
 from .observer import view
 from .persist import ENGINE_VERSION, from_dict, to_dict
@@ -58,6 +58,10 @@ class Game:
         # and belong to the list object they were made for.
         self._action_data: list[dict[str, Any]] = []
         self._action_data_of: list[Action] = self.actions
+        # What legal_actions offered each seat in the state as it is (see _offered_now).
+        self._offered: dict[int, list[Action]] = {}
+        self._offered_after = -1
+        self._offered_round: RoundState | None = None
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -101,8 +105,25 @@ class Game:
         return IllegalAction(*err) if err else None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Exactly the actions ``apply`` accepts from ``seat`` now."""
-        return legal_actions(self.state, seat)
+        """Exactly the actions ``apply`` accepts from ``seat`` now (a new list
+        each call; the actions are made once per state and seat)."""
+        offered = self._offered_now()
+        found = offered.get(seat)
+        if found is None:
+            found = offered[seat] = legal_actions(self.state, seat)
+        return list(found)
+
+    def _offered_now(self) -> dict[int, list[Action]]:
+        """The legal actions made so far for the state as it is, by seat.
+
+        The state changes only through ``apply`` (which adds an action) or by
+        a new round object (``state.round`` replaced, as test rigs do), so the
+        number of actions and the round's identity stamp it."""
+        n, r = len(self.actions), self.state.round
+        if self._offered_after != n or self._offered_round is not r:
+            self._offered = {}
+            self._offered_after, self._offered_round = n, r
+        return self._offered
 
     def out_of_turn_seats(self) -> list[int]:
         """Seats other than ``to_act`` that have a legal action right now."""
@@ -110,7 +131,11 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return its events; IllegalAction otherwise."""
-        self.check(action)
+        for offered in self._offered_now().get(action.seat, ()):
+            if offered is action:
+                break  # offered for this state: not judged again
+        else:
+            self.check(action)
         m = self.state
         m.emitted = []
         perform(m, action)
@@ -121,9 +146,6 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """Everything ``seat`` may know (seat -1: a spectator who holds no cards)."""
         return view(self.state, seat)
-
-    def events_for(self, events: list[Event], seat: int) -> list[Event]:
-        return [redact(e, seat) for e in events]
 
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:

@@ -50,7 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from itertools import islice
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import Colour
 from .prefix import Prefix
@@ -256,16 +256,17 @@ def owners(event: Event) -> tuple[int, ...]:
     return (event.seat,)
 
 
+PRIVATE_CARDS: Final = (EventKind.DEAL, EventKind.DRAW, EventKind.CHALLENGE)
+"""The kinds whose cards only their :func:`owners` see (``in`` also matches plain strings)."""
+
+
 def public_version(event: Event) -> Event:
     """The event as every seat but its :func:`owners` sees it."""
-    if not event.cards:
+    if not event.cards or event.kind not in PRIVATE_CARDS:
         return event
-    kind = event.kind
-    if kind == EventKind.DEAL or kind == EventKind.DRAW:
-        return event._replace(cards=(), hidden=len(event.cards))
-    if kind == EventKind.CHALLENGE:
+    if event.kind == EventKind.CHALLENGE:
         return event._replace(cards=())
-    return event
+    return event._replace(cards=(), hidden=len(event.cards))
 
 
 def redact(event: Event, viewer: int) -> Event:
@@ -291,7 +292,7 @@ class RoundLog:
 
     def file(self, e: Event) -> None:
         """Log ``e`` (and note who may see its cards)."""
-        shown = public_version(e) if e.cards else e
+        shown = public_version(e) if e.cards and e.kind in PRIVATE_CARDS else e
         i = len(self.full)
         self.full.append(e)
         self.public.append(shown)

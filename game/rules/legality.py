@@ -9,6 +9,8 @@ them from the hand and checks each with the same card predicates), so
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import combinations
 from typing import Final
 
 from .actions import (
@@ -26,21 +28,12 @@ from .actions import (
     SwapHands,
     WrongPlay,
 )
-from .cards import COLOURS, DECK, Card, Colour, Kind
+from .cards import COLOUR_OF, COLOURS, DECK, FACE, Card, Colour, Kind
 from .piles import can_draw
 from .state import MatchState, PenaltyKind
 from .view import Phase
 
 Refusal = tuple[str, str]  # (rule id, message)
-
-
-def _face_numbers() -> tuple[int, ...]:
-    number: dict[tuple[Kind, int | None], int] = {}
-    return tuple(number.setdefault(c.face, len(number)) for c in DECK)
-
-
-FACE: Final[tuple[int, ...]] = _face_numbers()
-"""Card.face as one int per card id: "the same number or symbol" is an equal FACE."""
 
 
 def _twins() -> tuple[int, ...]:
@@ -68,17 +61,25 @@ _NOT_YOUR_TURN: Final = ("turn", "It is not your turn.")
 
 
 # ------------------------------------------------------------------ card plays
+def matching(m: MatchState, ids: Iterable[int]) -> list[int]:
+    """T1 (and S4 colour_only): those of ``ids`` that match the pile in a normal
+    turn, in their order. A wild always matches (T2 is judged by a challenge, T5).
+
+    The one match rule, for one card (:func:`match_error`) or a whole hand."""
+    r = m.round
+    colour = r.colour
+    if r.first_colour_only:
+        return [c for c in ids if COLOUR_OF[c] is colour or COLOUR_OF[c] is None]
+    face = FACE[r.discard[-1]]
+    return [c for c in ids if COLOUR_OF[c] is colour or FACE[c] == face or COLOUR_OF[c] is None]
+
+
 def match_error(m: MatchState, card: Card) -> Refusal | None:
     """T1 (and S4 colour_only): does ``card`` match the pile in a normal turn?"""
-    if card.colour is None:
-        return None  # T1: a wild can always be played (T2 is judged by a challenge, T5)
-    r = m.round
-    if r.first_colour_only:
-        if card.colour is r.colour:
-            return None
-        return ("S4", "The first play must follow the turned card's colour (or be a wild).")
-    if card.colour is r.colour or FACE[card.id] == FACE[r.discard[-1]]:
+    if matching(m, (card.id,)):
         return None
+    if m.round.first_colour_only:
+        return ("S4", "The first play must follow the turned card's colour (or be a wild).")
     return ("T1", "It matches neither the colour in effect nor the top card's number or symbol.")
 
 
@@ -199,8 +200,7 @@ def wd4_guilty(m: MatchState, seat: int, played: tuple[int, ...]) -> bool:
         colour = m.round.colour
         return any(DECK[c].colour is colour for c in rest)
     # no_playable_card: holding any other playable card (Wild Draw Fours aside)
-    return any(DECK[c].kind is not Kind.WILD_DRAW_FOUR and match_error(m, DECK[c]) is None
-               for c in rest)
+    return any(DECK[c].kind is not Kind.WILD_DRAW_FOUR for c in matching(m, rest))
 
 
 # ------------------------------------------------------------- other actions
@@ -324,47 +324,54 @@ def _with_colours(seat: int, ids: tuple[int, ...]) -> list[Play]:
     return [Play(seat=seat, cards=ids)]
 
 
-def has_play(m: MatchState, seat: int) -> bool:
-    """T3: does ``seat`` hold a card it may play alone now?"""
-    if turn_error(m, seat) is not None:
-        return False
-    hand = m.round.hands[seat]
-    size = len(hand)
-    return any(card_error(m, (c,), DECK[c], size) is None for c in hand)
+def _alone(m: MatchState, seat: int) -> list[int]:
+    """The cards ``seat`` may play alone now (it may play cards at all), in hand order.
 
-
-def plays(m: MatchState, seat: int) -> tuple[list[Action], set[int]]:
-    """Every legal Play of ``seat``, and the ids it may play alone."""
-    out: list[Action] = []
-    alone: set[int] = set()
-    if turn_error(m, seat) is not None:
-        return out, alone
+    :func:`card_error` judges each; in a normal turn with more than one card
+    held that is :func:`matching` (H6 reads only a play of the whole hand),
+    asked once for the hand."""
     r = m.round
     hand = r.hands[seat]
     size = len(hand)
-    keep = r.phase is Phase.KEEP_OR_PLAY
+    if r.phase is Phase.PLAY and size > 1:
+        return matching(m, hand)
     # T3: after drawing, card_error refuses every card but the drawn one.
-    for c in [r.drawn] if keep else hand:
-        card = DECK[c]
-        if card_error(m, (c,), card, size) is None:  # held: play_error's rest holds
-            if card.colour is None:
-                out.extend(_with_colours(seat, (c,)))
-            else:
-                out.append(Play(seat=seat, cards=(c,)))
-            alone.add(c)
-    if m.settings.multi_play and not keep and (alone or r.phase is not Phase.PLAY):
+    candidates = [r.drawn] if r.phase is Phase.KEEP_OR_PLAY else hand
+    return [c for c in candidates if card_error(m, (c,), DECK[c], size) is None]
+
+
+def has_play(m: MatchState, seat: int) -> bool:
+    """T3: does ``seat`` hold a card it may play alone now?"""
+    return turn_error(m, seat) is None and bool(_alone(m, seat))
+
+
+def plays(m: MatchState, seat: int) -> tuple[list[Action], list[int]]:
+    """Every legal Play of ``seat``, and the ids it may play alone."""
+    out: list[Action] = []
+    if turn_error(m, seat) is not None:
+        return out, []
+    r = m.round
+    alone = _alone(m, seat)
+    for c in alone:  # (held: play_error's rest holds)
+        if COLOUR_OF[c] is None:
+            out.extend(_with_colours(seat, (c,)))
+        else:
+            out.append(Play(seat=seat, cards=(c,)))
+    if m.settings.multi_play and r.phase is not Phase.KEEP_OR_PLAY \
+            and (alone or r.phase is not Phase.PLAY):
         # A card that may not be played alone may not lead several either,
         # except a Draw Two of an H4 pair answering a Wild Draw Four.
         pairs = m.settings.pair_on_plus4 and r.phase in _DECISION_PHASES
         leads = None if pairs else {FACE[c] for c in alone}
         groups: dict[int, list[int]] = {}
+        hand = r.hands[seat]
         for c in sorted(hand):
             f = FACE[c]
             if leads is None or f in leads:
                 groups.setdefault(f, []).append(c)
         for group in groups.values():
             if len(group) > 1:
-                _group_plays(m, seat, group, size, out)
+                _group_plays(m, seat, group, len(hand), out)
     return out, alone
 
 
@@ -380,36 +387,30 @@ def _group_plays(m: MatchState, seat: int, group: list[int], size: int,
     :func:`card_error` reads a play of three or more cards only through how
     many they are (the H4 pair on a Wild Draw Four is the one rule that looks
     at the other cards), so from three cards on a card's right to lead is
-    judged once per size, not once per subset.
+    judged once per size, for the first subset of that size.
     """
-    judged: dict[tuple[int, int], bool] = {}
-
-    def may_lead(card: int, chosen: tuple[int, ...]) -> bool:
-        n = len(chosen)
-        if n == 2:
-            return card_error(m, chosen, DECK[card], size) is None
-        ok = judged.get((card, n))
-        if ok is None:
-            ok = judged[card, n] = card_error(m, chosen, DECK[card], size) is None
-        return ok
-
-    k = len(group)
-    for mask in range(3, 1 << k):
-        if mask & (mask - 1) == 0:
-            continue  # one card: a single play
-        chosen = tuple([group[i] for i in range(k) if mask >> i & 1])
-        lead = -1
-        for c in chosen:
-            if may_lead(c, chosen):
-                if lead >= 0:
-                    lead = -2  # two leads: any card may go on top
-                    break
-                lead = c
-        if lead == -1:
-            continue
-        for j, top in enumerate(chosen):
-            if top != lead:
-                out.extend(_with_colours(seat, chosen[:j] + chosen[j + 1:] + (top,)))
+    wild = COLOUR_OF[group[0]] is None  # (one face: all wild or none)
+    for n in range(2, len(group) + 1):
+        judged: dict[int, bool] = {}
+        for chosen in combinations(group, n):
+            if n == 2:
+                leads = [c for c in chosen if card_error(m, chosen, DECK[c], size) is None]
+            else:
+                for c in chosen:
+                    if c not in judged:
+                        judged[c] = card_error(m, chosen, DECK[c], size) is None
+                leads = [c for c in chosen if judged[c]]
+            if not leads:
+                continue
+            lead = leads[0] if len(leads) == 1 else -1  # (two leads: any card may go on top)
+            for j, top in enumerate(chosen):
+                if top == lead:
+                    continue
+                ids = chosen[:j] + chosen[j + 1:] + (top,)
+                if wild:
+                    out.extend(Play(seat=seat, cards=ids, colour=c) for c in COLOURS)
+                else:
+                    out.append(Play(seat=seat, cards=ids))
 
 
 def legal_actions(m: MatchState, seat: int) -> list[Action]:
@@ -427,9 +428,10 @@ def legal_actions(m: MatchState, seat: int) -> list[Action]:
         out.append(CallUno(seat=seat))
     if r.uno_exposed >= 0 and r.uno_exposed != seat:
         out.append(Catch(seat=seat, target=r.uno_exposed))
-    twin = jump_in_card(m, seat)
-    if twin >= 0:
-        out.append(JumpIn(seat=seat, card=twin))
+    if r.jump_card >= 0:  # (H3 on, and a card just played)
+        twin = jump_in_card(m, seat)
+        if twin >= 0:
+            out.append(JumpIn(seat=seat, card=twin))
     if seat != r.to_act:
         return out
     if phase is Phase.CHOOSE_COLOUR:

@@ -274,7 +274,12 @@ class NewGameScene(UIScene):
         row_h, gap = self.px(44), self.px(8)
         inner_w = box_rect.width - self.px(26)
         num_w = self.px(34)
-        kind_w = int((inner_w - num_w) * 0.5)
+        arrow_w = self.px(30)
+        # The kind button takes what its longest text needs (a longer language),
+        # from half the row up to 70 %; the name field keeps the rest.
+        need = max(self.text_width(text, "@seat", "button") for text, _ in self.kind_options)
+        kind_w = min(max(int((inner_w - num_w) * 0.5), need + self.px(14) + 2 * arrow_w + self.px(6)),
+                     int((inner_w - num_w) * 0.7))
         del_w = self.px(40) if len(m.seats) > MIN_SEATS else 0
         name_w = inner_w - num_w - kind_w - del_w - self.px(16)
         teams = bool(m.values.get("teams"))
@@ -283,7 +288,6 @@ class NewGameScene(UIScene):
             mark = f"{i + 1}" + (("A" if i % 2 == 0 else "B") if teams else "")
             self.label(pygame.Rect(0, y, num_w, row_h), mark, class_id="@rule_id",
                        container=box)
-            arrow_w = self.px(30)
             rh = row_h - self.px(4)
             self.button(pygame.Rect(num_w, y + self.px(2), arrow_w, rh), "‹",
                         self._kind_cycler(i, -1), container=box, nav=False,
@@ -341,10 +345,13 @@ class NewGameScene(UIScene):
         self.track(box)
         self.rules_box = box
         inner_w = box_rect.width - self.px(30)
-        ctrl_w = min(self.px(250), int(inner_w * 0.42))
+        # A choice's list is as wide as its longest option needs (a longer
+        # language), up to 60 % of the row; the rule's words wrap beside it.
+        need = max(self.text_width(t(f"rule.choice.{name}.{c}"), "@selected_option", "button")
+                   for name in CHOICES for c in CHOICES[name]) + self.px(64)
+        ctrl_w = min(max(min(self.px(250), int(inner_w * 0.42)), need), int(inner_w * 0.6))
         text_w = inner_w - ctrl_w - self.px(12)
         line_h, help_h = self.px(28), self.px(24)
-        row_h = line_h + help_h + self.px(10)
         self.field_widgets = {}
         y = 0
         custom = m.preset == "custom"
@@ -359,16 +366,18 @@ class NewGameScene(UIScene):
             for name in names:
                 self.label(pygame.Rect(0, y, self.px(40), line_h), RULE_ID[name],
                            class_id="@rule_id", container=box)
-                self.label(pygame.Rect(self.px(42), y, text_w - self.px(42), line_h),
-                           t(f"rule.field.{name}"), container=box)
-                self.label(pygame.Rect(self.px(42), y + line_h, inner_w - self.px(42), help_h),
-                           t(f"rule.help.{name}"), class_id="@muted", container=box)
+                field_h = self.text_lines(
+                    pygame.Rect(self.px(42), y, text_w - self.px(42), line_h),
+                    t(f"rule.field.{name}"), container=box)
+                help_h_used = self.text_lines(
+                    pygame.Rect(self.px(42), y + field_h, inner_w - self.px(42), help_h),
+                    t(f"rule.help.{name}"), class_id="@muted", container=box)
                 rect = pygame.Rect(inner_w - ctrl_w, y, ctrl_w, line_h + self.px(4))
                 widget = self._field_widget(name, rect, box)
                 if not custom and name not in MATCH_FIELDS:
                     widget.disable()
                 self.field_widgets[name] = widget
-                y += row_h
+                y += field_h + help_h_used + self.px(10)
             y += self.px(6)
         box.set_scrollable_area_dimensions((inner_w, y + self.px(40)))
         if scroll and box.vert_scroll_bar is not None:

@@ -133,7 +133,9 @@ class SettingsScene(UIScene):
     def _slider(self, rect: pygame.Rect, name: str, value: int, value_range: tuple[int, int],
                 handler: Callable[[int], None], fmt: Callable[[int], str],
                 step: int = 1) -> UIHorizontalSlider:
-        value_w = self.px(90)
+        # as wide as the longest value needs (a longer language's "ms")
+        value_w = max(self.px(90), max(self.text_width(fmt(v), "label") for v in value_range)
+                      + self.px(8))
         slider = UIHorizontalSlider(pygame.Rect(rect.x, rect.y, rect.width - value_w - self.px(10),
                                                 rect.height),
                                     value, value_range, manager=self.app.ui, click_increment=step)

@@ -3,13 +3,14 @@ of one scene (see :mod:`game.ui.widgets` for the helpers it draws with)."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game import i18n
 from game.scenes.base import Scene
@@ -90,6 +91,26 @@ class UIScene(Scene):
               container: Any = None) -> UILabel:
         return self.track(UILabel(rect, text, manager=self.app.ui, container=container,
                                   object_id=oid(class_id)))
+
+    def text_width(self, text: str, *element_ids: str) -> int:
+        """How wide ``text`` is in the theme's font for ``element_ids`` (most
+        specific first, e.g. ``"@muted", "label"``)."""
+        return int(self.app.ui.get_theme().get_font(list(element_ids)).size(text)[0])
+
+    def text_lines(self, rect: pygame.Rect, text: str, *, class_id: str | None = None,
+                   container: Any = None) -> int:
+        """``text`` at ``rect``'s top left: one label when it fits ``rect``'s width,
+        else a text box as wide that wraps it onto as many lines as it needs (a
+        longer language never cuts it off). Returns the height used (at least
+        ``rect``'s)."""
+        ids = [class_id, "label"] if class_id else ["label"]
+        if self.text_width(text, *ids) <= rect.width:
+            self.label(rect, text, class_id=class_id, container=container)
+            return rect.height
+        box = self.track(UITextBox(html.escape(text), pygame.Rect(rect.x, rect.y, rect.width, -1),
+                                   manager=self.app.ui, container=container,
+                                   object_id=oid(class_id, "#wrapped_label")))
+        return max(rect.height, int(box.rect.height))
 
     def build(self) -> None:
         """Create the scene's elements for the current window size and language."""

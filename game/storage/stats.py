@@ -27,11 +27,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from game.config import BUILTIN_LEVELS, MatchConfig
 from game.paths import data_dir
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.storage.atomic import (
     WriteResult,
     atomic_write_text,
@@ -45,7 +45,8 @@ FORMAT = 1
 FILE_NAME = "stats.json"
 HISTORY_LIMIT = 1000
 SEEN_LIMIT = 100
-COUNTED_KINDS = frozenset({"round_end", "match_end", "caught", "challenge"})
+COUNTED_KINDS = frozenset({EventKind.ROUND_END, EventKind.MATCH_END, EventKind.CAUGHT,
+                           EventKind.CHALLENGE})
 NOTICES = ("restored", "lost")  # what the Statistics screen tells once (stats.notice.<key>)
 
 log = logging.getLogger(__name__)
@@ -230,42 +231,53 @@ class StatsStore:
         """Count one event; True when it changed the statistics."""
         n = len(config.seats)
         data = event.data if isinstance(event.data, dict) else {}
-        if event.kind == "round_end":
-            winners = self._winners(config, event)
-            for seat in range(n):
-                self._add(config, seat, "rounds_played")
-                if seat in winners:
-                    self._add(config, seat, "rounds_won")
-            gained = data.get("gained")
-            counter = ("penalty_points" if config.settings.scoring == "penalty_points"
-                       else "points_scored")
-            for seat in range(n):
-                p = _per_seat(gained, seat)
-                if p is not None and p > 0:
-                    self._add(config, seat, counter, p)
-            return True
-        if event.kind == "match_end":
-            winners = self._winners(config, event)
-            date = when or datetime.now(timezone.utc).isoformat(timespec="seconds")
-            for seat in range(n):
-                won = seat in winners
-                self._add(config, seat, "matches_played")
-                if won:
-                    self._add(config, seat, "matches_won")
-                for s in self._targets(config, seat):
-                    s.history.append((date, won))
-                    del s.history[:-HISTORY_LIMIT]
-            return True
-        if event.kind == "caught":
-            self._add(config, event.seat, "catches_made")
-            self._add(config, event.target, "uno_missed")
-            return True
-        if event.kind == "challenge":
-            guilty = event.value == 1
-            self._add(config, event.seat, "challenges_won" if guilty else "challenges_lost")
-            self._add(config, event.target, "challenges_lost" if guilty else "challenges_won")
-            return True
-        return False
+        match event.kind:
+            case EventKind.ROUND_END:
+                winners = self._winners(config, event)
+                for seat in range(n):
+                    self._add(config, seat, "rounds_played")
+                    if seat in winners:
+                        self._add(config, seat, "rounds_won")
+                gained = data.get("gained")
+                counter = ("penalty_points" if config.settings.scoring == "penalty_points"
+                           else "points_scored")
+                for seat in range(n):
+                    p = _per_seat(gained, seat)
+                    if p is not None and p > 0:
+                        self._add(config, seat, counter, p)
+                return True
+            case EventKind.MATCH_END:
+                winners = self._winners(config, event)
+                date = when or datetime.now(timezone.utc).isoformat(timespec="seconds")
+                for seat in range(n):
+                    won = seat in winners
+                    self._add(config, seat, "matches_played")
+                    if won:
+                        self._add(config, seat, "matches_won")
+                    for s in self._targets(config, seat):
+                        s.history.append((date, won))
+                        del s.history[:-HISTORY_LIMIT]
+                return True
+            case EventKind.CAUGHT:
+                self._add(config, event.seat, "catches_made")
+                self._add(config, event.target, "uno_missed")
+                return True
+            case EventKind.CHALLENGE:
+                guilty = event.value == 1
+                self._add(config, event.seat, "challenges_won" if guilty else "challenges_lost")
+                self._add(config, event.target, "challenges_lost" if guilty else "challenges_won")
+                return True
+            case (EventKind.ROUND_START | EventKind.DEALER_DRAW | EventKind.DEALER
+                  | EventKind.SHUFFLE | EventKind.DEAL | EventKind.START_CARD
+                  | EventKind.START_CARD_RETURN | EventKind.PLAY | EventKind.JUMP_IN
+                  | EventKind.COLOUR | EventKind.DIRECTION | EventKind.SKIP | EventKind.DRAW
+                  | EventKind.RESHUFFLE | EventKind.PENALTY | EventKind.DEFLECT
+                  | EventKind.UNO | EventKind.FALSE_UNO | EventKind.PASS
+                  | EventKind.WRONG_PLAY | EventKind.SWAP | EventKind.ROTATE | EventKind.TURN
+                  | EventKind.OUT):
+                return False  # not counted
+            case _:
+                assert_never(event.kind)
 
     def update_from_events(self, config: MatchConfig, events: Iterable[Event],
                            match_id: str = "", action_index: int = -1) -> bool:

@@ -24,6 +24,7 @@ from game.rules.events import DrawReason, Event, EventKind
 from game.table.animations import Animator, Effect, Flight, Step
 from game.table.layout import TableLayout
 from game.table.model import TableModel
+from game.ui.audio import event_sound
 
 RED = (222, 41, 48)
 GOLD = (232, 197, 71)
@@ -110,7 +111,14 @@ class Director:
         step = Step(hold=hold)
         step.on_start.append(partial(self._begin, ev))
         step.on_end.append(partial(self._end, ev))
+        self._sound(step, EventKind(ev.kind))
         return step
+
+    def _sound(self, step: Step, kind: EventKind) -> None:
+        """The step starts with the event's sound, if it has one (audio.event_sound)."""
+        name = event_sound(kind)
+        if name is not None:
+            step.on_start.append(partial(self.stage.sound, name))
 
     def _deal(self, deals: list[Event]) -> None:
         lay = self.stage.layout()
@@ -127,7 +135,7 @@ class Director:
                 cid = ev.cards[k] if face else -1
                 step.flights.append(Flight(cid, src, dst, width if face else lay.mini_w * 2,
                                            face, delay=(k * len(deals) + j) * per, dur=0.28))
-        step.on_start.append(lambda: self.stage.sound("shuffle"))
+        self._sound(step, EventKind.DEAL)
         for ev in deals:
             step.on_start.append(partial(self._begin, ev))
             step.on_end.append(partial(self._end, ev))
@@ -164,7 +172,6 @@ class Director:
                 return step
             case EventKind.SHUFFLE | EventKind.RESHUFFLE:
                 step = self._model_step(ev, 0.45 if kind is EventKind.RESHUFFLE else 0.15)
-                step.on_start.append(lambda: self.stage.sound("shuffle"))
                 step.on_start.append(lambda: self._effect(
                     Effect("pulse", lay.draw_pile.center, 0.6, icon="pile")))
                 return step
@@ -186,9 +193,7 @@ class Director:
                     "bubble", self.plate_point(ev.seat), 1.6, t("tbl.out", n=ev.value), GOLD)))
                 return step
             case EventKind.ROUND_END | EventKind.MATCH_END:
-                step = self._model_step(ev, 0.9)
-                step.on_start.append(lambda: self.stage.sound("win"))
-                return step
+                return self._model_step(ev, 0.9)
             case EventKind.COLOUR:
                 step = self._model_step(ev, 0.15)
                 icon = ev.colour.value if ev.colour is not None else ""
@@ -229,7 +234,6 @@ class Director:
                     if r is not None:
                         f.src = r.center
                 step.on_start.insert(0, at_start)
-        step.on_start.append(lambda: self.stage.sound("play"))
         colour = ev.colour
         if ev.cards and DECK[ev.cards[-1]].is_wild and colour is not None:
             step.on_end.append(lambda: self._effect(
@@ -247,8 +251,6 @@ class Director:
             step.flights.append(Flight(cid, lay.draw_pile.center, dst,
                                        lay.card_w if face else lay.mini_w * 2, face,
                                        delay=i * 0.07, dur=0.3))
-        sound = "shuffle" if ev.kind is EventKind.DEAL else "draw"
-        step.on_start.append(lambda: self.stage.sound(sound))
         if ev.kind is EventKind.DRAW and ev.reason in _FORCED:
             step.on_start.append(lambda: self._mark(ev.seat, t("bubble.draws", n=n), RED))
         return step
@@ -258,8 +260,6 @@ class Director:
         seat = ev.target if kind is EventKind.CAUGHT else ev.seat
         step = self._model_step(ev, 0.25 if kind is not EventKind.JUMP_IN else 0.1)
         step.on_start.append(lambda: self._bubble(kind, seat))
-        if kind in (EventKind.UNO, EventKind.CAUGHT):
-            step.on_start.append(lambda: self.stage.sound("uno"))
         if kind is EventKind.CHALLENGE:
             def verdict() -> None:
                 msg = t("bubble.guilty") if ev.value else t("bubble.not_guilty")

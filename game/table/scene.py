@@ -170,6 +170,9 @@ class TableScene(Scene):
         self.hand.set_order(self.hand_order)
         self.relayout()
         self.refresh_controls(force=True)
+        for w in (self.bar, self.corner):  # an unchanged set is kept as pause() hid it
+            if w is not None:
+                w.show(True)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.relayout()
@@ -761,6 +764,23 @@ class TableScene(Scene):
             if isinstance(a, kinds):
                 self.act(a)
                 return
+
+    def probe(self) -> dict[str, Any]:
+        """For game.debug_probe (tests driving the real window): where the clickable
+        things are now, and the viewer's PlayerView under ``view``."""
+        lay = self.layout
+        if self.picker.open:
+            self.picker.layout(lay)  # the rects a click is tested against (as in _click)
+        seats = {s: spot.plate for s, spot in lay.seats.items()}
+        if lay.bottom is not None:
+            seats[lay.bottom.seat] = lay.bottom.plate
+        return {"viewer": self.viewer, "view": self.ctl.view(self.viewer),
+                "hand": [{"id": c.id, "face": c.short(), "rect": r, "legal": c.id in self.hand.legal}
+                         for c, r in zip(self.hand.cards, self.hand.rects(lay), strict=False)],
+                "draw_pile": lay.draw_pile, "discard": lay.discard, "seats": seats,
+                "bar": {k: b.rect for k, b in (self.bar.buttons if self.bar else {}).items()},
+                "corner": {k: b.rect for k, b in (self.corner.buttons if self.corner else {}).items()},
+                "picker": [(c, r) for c, r in self.picker.rects] if self.picker.open else []}
 
     # ------------------------------------------------------------ drawing
     @property

@@ -4,15 +4,42 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import assert_never
 
 import pygame
 
 from game import resources
+from game.rules.events import EventKind
 
 log = logging.getLogger(__name__)
 
 SOUND_NAMES: tuple[str, ...] = ("play", "draw", "shuffle", "uno", "win", "click", "error")
 MUSIC_FILE = "sounds/music.wav"
+
+
+def event_sound(kind: EventKind) -> str | None:
+    """The sound effect (one of :data:`SOUND_NAMES`) the table plays for an event
+    of ``kind``; None for a silent one."""
+    match kind:
+        case EventKind.PLAY:
+            return "play"
+        case EventKind.DRAW:
+            return "draw"
+        case EventKind.DEAL | EventKind.SHUFFLE | EventKind.RESHUFFLE:
+            return "shuffle"
+        case EventKind.UNO | EventKind.CAUGHT:
+            return "uno"
+        case EventKind.ROUND_END | EventKind.MATCH_END:
+            return "win"
+        case (EventKind.ROUND_START | EventKind.DEALER_DRAW | EventKind.DEALER
+              | EventKind.START_CARD | EventKind.START_CARD_RETURN | EventKind.JUMP_IN
+              | EventKind.COLOUR | EventKind.DIRECTION | EventKind.SKIP | EventKind.PENALTY
+              | EventKind.DEFLECT | EventKind.CHALLENGE | EventKind.FALSE_UNO | EventKind.PASS
+              | EventKind.WRONG_PLAY | EventKind.SWAP | EventKind.ROTATE | EventKind.TURN
+              | EventKind.OUT):
+            return None
+        case _:
+            assert_never(kind)
 
 
 def _clamp(v: float) -> float:

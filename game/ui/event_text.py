@@ -10,11 +10,12 @@ fixing after the fact. Events must already be redacted for the seat that reads t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from game.i18n import has_key, is_you_name, ntl, seat_name, tl
 from game.rules.cards import DECK, Card, Colour, Kind
 from game.rules.errors import IllegalAction
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 
 _KIND = {Kind.SKIP: "card.skip", Kind.REVERSE: "card.reverse", Kind.DRAW_TWO: "card.draw_two",
          Kind.WILD: "card.wild", Kind.WILD_DRAW_FOUR: "card.wild_draw_four"}
@@ -79,61 +80,65 @@ def _describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
         return tl(lang, key, name=nm(seat), **fmt)
 
     t = nm(ev.target)
-    k = ev.kind
     one = card_name(ev.cards[0], lang) if ev.cards else ""
-    if k == "round_start":
-        return say("log.round_start", n=ev.value)
-    if k == "dealer_draw" and ev.cards:
-        return say("log.dealer_draw", card=one)
-    if k == "dealer":
-        return say("log.dealer")
-    if k in ("start_card", "start_card_return") and ev.cards:
-        return tl(lang, f"log.{k}", card=one)
-    if k == "play":
-        text = say("log.play", cards=cards_name(ev.cards, lang))
-        if ev.cards and DECK[ev.cards[-1]].is_wild and ev.colour is not None:
-            text += tl(lang, "log.play.naming", colour=colour_name(ev.colour, lang))
-        return text
-    if k == "jump_in" and ev.cards:
-        return say("log.jump_in", card=one)
-    if k == "colour":
-        return say("log.colour", colour=colour_name(ev.colour, lang))
-    if k == "direction":
-        return tl(lang, "log.direction.cw") if ev.value > 0 else tl(lang, "log.direction.ccw")
-    if k == "skip":
-        return say("log.skip")
-    if k == "draw":
-        n = len(ev.cards) or ev.hidden
-        if ev.cards and ev.reason in ("choice", "forced", ""):
-            return say("log.draw.cards", cards=cards_name(ev.cards, lang))
-        if n == 0:
-            return say("log.draw.nothing")
-        why = tl(lang, f"log.why.{ev.reason}") if ev.reason in _WHY else ""
-        return say("log.draw.n", count=n, why=why)
-    if k == "reshuffle":
-        return tl(lang, "log.reshuffle", n=ev.value)
-    if k == "penalty":
-        return say("log.penalty", seat=ev.target, n=ev.value)
-    if k == "deflect":
-        return say("log.deflect", target=t)
-    if k == "challenge":
-        text = say("log.challenge.guilty" if ev.value else "log.challenge.innocent", target=t)
-        if ev.cards:
-            text += say("log.challenge.holds", seat=ev.target, cards=cards_name(ev.cards, lang))
-        return text
-    if k in ("uno", "false_uno"):
-        return tl(lang, f"log.{k}", name=nm(ev.seat))
-    if k in ("caught", "swap"):
-        return say(f"log.{k}", target=t)
-    if k == "pass":
-        return say("log.pass")
-    if k == "wrong_play" and ev.cards:
-        return say("log.wrong_play", card=one)
-    if k == "rotate":
-        return tl(lang, "log.rotate")
-    if k in ("out", "round_end", "match_end"):
-        return say(f"log.{k}", n=ev.value)
-    return None
+    match ev.kind:
+        case EventKind.ROUND_START:
+            return say("log.round_start", n=ev.value)
+        case EventKind.DEALER_DRAW:
+            return say("log.dealer_draw", card=one) if ev.cards else None
+        case EventKind.DEALER:
+            return say("log.dealer")
+        case EventKind.START_CARD | EventKind.START_CARD_RETURN:
+            return tl(lang, f"log.{ev.kind}", card=one) if ev.cards else None
+        case EventKind.PLAY:
+            text = say("log.play", cards=cards_name(ev.cards, lang))
+            if ev.cards and DECK[ev.cards[-1]].is_wild and ev.colour is not None:
+                text += tl(lang, "log.play.naming", colour=colour_name(ev.colour, lang))
+            return text
+        case EventKind.JUMP_IN:
+            return say("log.jump_in", card=one) if ev.cards else None
+        case EventKind.COLOUR:
+            return say("log.colour", colour=colour_name(ev.colour, lang))
+        case EventKind.DIRECTION:
+            return tl(lang, "log.direction.cw") if ev.value > 0 else tl(lang, "log.direction.ccw")
+        case EventKind.SKIP:
+            return say("log.skip")
+        case EventKind.DRAW:
+            n = len(ev.cards) or ev.hidden
+            if ev.cards and ev.reason in ("choice", "forced", ""):
+                return say("log.draw.cards", cards=cards_name(ev.cards, lang))
+            if n == 0:
+                return say("log.draw.nothing")
+            why = tl(lang, f"log.why.{ev.reason}") if ev.reason in _WHY else ""
+            return say("log.draw.n", count=n, why=why)
+        case EventKind.RESHUFFLE:
+            return tl(lang, "log.reshuffle", n=ev.value)
+        case EventKind.PENALTY:
+            return say("log.penalty", seat=ev.target, n=ev.value)
+        case EventKind.DEFLECT:
+            return say("log.deflect", target=t)
+        case EventKind.CHALLENGE:
+            text = say("log.challenge.guilty" if ev.value else "log.challenge.innocent", target=t)
+            if ev.cards:
+                text += say("log.challenge.holds", seat=ev.target,
+                            cards=cards_name(ev.cards, lang))
+            return text
+        case EventKind.UNO | EventKind.FALSE_UNO:
+            return tl(lang, f"log.{ev.kind}", name=nm(ev.seat))
+        case EventKind.CAUGHT | EventKind.SWAP:
+            return say(f"log.{ev.kind}", target=t)
+        case EventKind.PASS:
+            return say("log.pass")
+        case EventKind.WRONG_PLAY:
+            return say("log.wrong_play", card=one) if ev.cards else None
+        case EventKind.ROTATE:
+            return tl(lang, "log.rotate")
+        case EventKind.OUT | EventKind.ROUND_END | EventKind.MATCH_END:
+            return say(f"log.{ev.kind}", n=ev.value)
+        case EventKind.SHUFFLE | EventKind.DEAL | EventKind.TURN:
+            return None  # the table shows these; the log would only repeat them
+        case _:
+            assert_never(ev.kind)
 
 
 # Effects that read best appended to the play that caused them.

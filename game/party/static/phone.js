@@ -13,6 +13,7 @@ const WORDS = {
     turn_of: "{name}'s turn", away: "away", bot: "bot", draw: "Draw", keep: "Keep", pass: "Pass",
     uno: "UNO!", catch: "Catch {name}", challenge: "Challenge", accept: "Accept",
     swap: "Swap with {name}", pick_colour: "Choose a colour",
+    several: "Several cards", play_n: "Play {n} cards", tap_several: "Tap the cards; the last one goes on top",
     cancel: "Cancel", choose_colour: "Choose the colour", pile: "Draw pile: {n}",
     pending: "Pending: +{n}", colour: "Colour", round: "Round {n}",
     red: "red", yellow: "yellow", green: "green", blue: "blue",
@@ -33,6 +34,7 @@ const WORDS = {
     turn_of: "轮到 {name}", away: "离开", bot: "电脑代打", draw: "摸牌", keep: "留下", pass: "过",
     uno: "UNO！", catch: "抓 {name}", challenge: "质疑", accept: "接受",
     swap: "与 {name} 换牌", pick_colour: "选择颜色",
+    several: "多张一起出", play_n: "出这 {n} 张", tap_several: "点选要出的牌，最后点的放在最上面",
     cancel: "取消", choose_colour: "选择颜色", pile: "牌堆：{n}",
     pending: "待罚：+{n}", colour: "颜色", round: "第 {n} 局",
     red: "红", yellow: "黄", green: "绿", blue: "蓝",
@@ -57,6 +59,9 @@ let retry = 0;
 let final = "";  // set when the game said bye for good: no reconnecting
 let wasMyTurn = false;
 let pickFor = null;
+let selecting = false;  // H4: taps pick several cards of one face instead of playing one
+let selected = [];  // the picked card ids, in tap order (the last lands on top)
+let selectedAt = -1;  // the state the picks belong to
 
 const $ = (id) => document.getElementById(id);
 function tr(key, args) {
@@ -213,6 +218,28 @@ function render() {
   for (const a of legalOf("accept")) button(tr("accept"), a);
   for (const a of legalOf("catch")) button(tr("catch", { name: nameOf(a.target) }), a, "warn");
   for (const a of legalOf("swap_hands")) button(tr("swap", { name: nameOf(a.target) }), a);
+  // H4: plays of several cards of one face, picked card by card as on the desktop.
+  const several = legalOf("play").filter((a) => a.cards.length > 1);
+  if (selectedAt !== s.at || !several.length) { selecting = selecting && several.length > 0; selected = []; }
+  selectedAt = s.at;
+  if (several.length) {
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.textContent = selecting ? tr("cancel") : tr("several");
+    toggle.dataset.kind = "select";
+    toggle.onclick = () => { selecting = !selecting; selected = []; render(); };
+    buttons.append(toggle);
+  }
+  const chosen = selecting ? selectedPlays(several) : [];
+  if (selecting && chosen.length) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = tr("play_n", { n: selected.length });
+    b.className = "accent";
+    b.dataset.kind = "play_sel";
+    b.onclick = () => { if (chosen.length > 1 || chosen[0].colour) openPicker(chosen); else act(chosen[0]); };
+    buttons.append(b);
+  }
   if (legalOf("choose_colour").length) {
     const b = document.createElement("button");
     b.type = "button";
@@ -225,15 +252,26 @@ function render() {
 
   const hand = $("hand");
   hand.textContent = "";
+  const hint = $("hint");
+  hint.textContent = selecting ? tr("tap_several") : "";
   for (const c of s.hand) {
     const el = cardEl(c, "button");
     el.type = "button";
     const plays = s.legal.filter((a) =>
       ((a.kind === "play" && a.cards.length === 1 && a.cards[0] === c.id) ||
        (a.kind === "jump_in" && a.card === c.id)));
-    if (plays.length) el.classList.add("legal");
+    const inSeveral = several.some((a) => a.cards.includes(c.id));
+    if (selecting ? inSeveral : plays.length) el.classList.add("legal");
+    const at = selected.indexOf(c.id);
+    if (at >= 0) { el.classList.add("selected"); el.dataset.order = String(at + 1); }
     if (s.drawn && s.drawn.id === c.id) el.classList.add("drawn");
     el.onclick = () => {
+      if (selecting) {
+        if (!inSeveral) return;
+        selected = at >= 0 ? selected.filter((id) => id !== c.id) : selected.concat([c.id]);
+        render();
+        return;
+      }
       if (!plays.length) return;
       if (plays.length > 1 || plays[0].colour) openPicker(plays);
       else act(plays[0]);
@@ -241,6 +279,19 @@ function render() {
     hand.append(el);
   }
   renderLog();
+}
+
+// The legal plays of exactly the picked cards: the last picked on top when the
+// rules allow it (H4: the card that leads must be playable), else any order.
+function selectedPlays(several) {
+  if (selected.length < 2) return [];
+  const same = several.filter((a) => a.cards.length === selected.length &&
+    selected.every((id) => a.cards.includes(id)));
+  const top = selected[selected.length - 1];
+  const onTop = same.filter((a) => a.cards[a.cards.length - 1] === top);
+  if (onTop.length) return onTop;
+  const first = same.length ? same[0].cards : null;  // one order, every colour of it
+  return same.filter((a) => first && a.cards.every((id, i) => id === first[i]));
 }
 
 function openPicker(actions) {
