@@ -56,36 +56,6 @@ def test_a_bot_move_takes_half_as_long_at_2x() -> None:
     assert 0.4 <= fast / normal <= 0.6, (fast, normal)
 
 
-def test_new_buttons_are_drawn_even_when_nothing_else_moves() -> None:
-    """The app redraws an idle table only on input: a table whose action row
-    just changed asks for one more frame, or the Draw button stays unseen."""
-    from table_helpers import key
-
-    app = make_app((1024, 640), "en", "off")
-    app.start_match(config(4, 1, 1))
-    table = app.scenes.top
-    for _ in range(3000):
-        if table.can_act() and table.ctl.game.to_act == table.viewer:
-            break
-        pump(app, 1, 0.05)
-    pump(app, 200, 0.05)  # every flourish over: nothing moves
-    table.toast = None
-    pump(app, 1)
-    assert not table.is_animating()
-    table.refresh_controls()
-    assert not table.is_animating()  # the same row: nothing to draw
-    pump(app, 1, events=key(0))
-    table.hand.selected = []
-    table.bar.clear()  # the row is built afresh, as when the turn comes
-    table.refresh_controls()
-    assert table.is_animating()  # until the frame with the new buttons is drawn
-    pump(app, 1)
-    assert table.is_animating()  # pygame_gui shows them after their first update
-    pump(app, 1)
-    assert not table.is_animating()
-    table.exit()
-
-
 def test_the_first_bot_move_after_a_person_is_paced_too() -> None:
     """After the player's card lands the next bot still shows its thinking mark
     for a while: its move does not follow the player's at once."""

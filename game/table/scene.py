@@ -325,8 +325,7 @@ class TableScene(Scene):
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
                 or self.toast is not None or (self.party is not None and self.party.busy())
-                or self.hand.sliding()
-                or any(bar is not None and bar.changed > 0 for bar in (self.bar, self.corner)))
+                or self.hand.sliding())
 
     def _maybe_tip_uno(self) -> None:
         """T6, once per player (remembered in the settings): the first time the
@@ -821,6 +820,3 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
-        for bar in (self.bar, self.corner):
-            if bar is not None and bar.changed > 0:
-                bar.changed -= 1  # the widgets are drawn in this frame too

@@ -439,10 +439,6 @@ class ButtonBar:
         self._spec: list[tuple[str, str, bool]] = []
         self._rect: pygame.Rect | None = None
         self._disabled: frozenset[str] = frozenset()
-        # Frames still to draw after a rebuild: an idle app redraws only on
-        # input, and pygame_gui shows a new button from the frame after its
-        # first update, so the table asks for two more frames.
-        self.changed = 0
 
     def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float,
             disabled: frozenset[str] = frozenset()) -> None:
@@ -450,7 +446,6 @@ class ButtonBar:
         if spec == self._spec and rect == self._rect and disabled == self._disabled:
             return
         self.clear()
-        self.changed = 2
         self._spec, self._rect, self._disabled = list(spec), rect.copy(), disabled
         if not spec:
             return
