@@ -36,8 +36,12 @@ log = logging.getLogger(__name__)
 
 Hook = Callable[[Action, list[Event]], None]
 
-# Seconds an AI waits before acting, by animation speed (human-like pacing).
-AI_DELAY: dict[str, float] = {"slow": 1.1, "normal": 0.7, "fast": 0.35, "off": 0.0}
+# Seconds from one bot move to the next, by animation speed: the thinking mark,
+# the card's flight and its effect together take about a second by default, so a
+# person can follow (issue 14); "fast" is twice as quick, "slow" 1.6 times slower.
+AI_DELAY: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
+# Share of a bot move's time it still thinks after a person's move has landed.
+AFTER_PERSON = 0.7
 # Seconds a question may wait for the bot's thread to pick it up before the main thread
 # answers it (a safety net: see BotWorker.rescue).
 BOT_RESCUE_S = 2.0
@@ -123,6 +127,7 @@ class MatchController:
         self._hint_agent: Agent | None = None
         self._think_ms = think_ms
         self._next_ai = 0.0  # earliest time (s) the next AI move may happen
+        self._paced = len(self.game.actions)  # actions the pacing has seen
         self._exposed_since: dict[int, float] = {}
         self._asked: set[tuple[int, tuple[Action, ...]]] = set()  # declined out-of-turn offers
         self._asked_at = -1  # ...in the situation after this many actions
@@ -354,6 +359,13 @@ class MatchController:
         """The bot seat whose decision is being worked out (-1: none)."""
         return self._bots.thinking()
 
+    def bot_on_turn(self) -> int:
+        """The bot seat whose move comes next (-1: a person's turn, or no turn)."""
+        g = self.game
+        if g.is_over or g.round_over or g.to_act not in self.agents:
+            return -1
+        return g.to_act
+
     def poll_ai(self, now: float, animations_idle: bool = True) -> list[Event]:
         """Let at most one AI seat act if its time has come; returns the events.
 
@@ -364,6 +376,11 @@ class MatchController:
         if not animations_idle or g.is_over or g.round_over:
             return []
         self._track_exposure(now)
+        if len(g.actions) != self._paced:
+            # A person moved (or a round was dealt): the next bot still takes its
+            # thinking time; the person's own card has already flown.
+            self._paced = len(g.actions)
+            self._next_ai = max(self._next_ai, now + self.delay() * AFTER_PERSON)
         if self._bots.busy() is not None:
             self._bots.rescue(BOT_RESCUE_S)
             answer = self._bots.take()
@@ -432,6 +449,7 @@ class MatchController:
                 return []
             events = self.apply(fallback[0])
         self._next_ai = now + self.delay()
+        self._paced = len(self.game.actions)
         return events
 
     def _track_exposure(self, now: float) -> None:

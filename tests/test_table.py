@@ -191,7 +191,8 @@ def test_uno_button_and_key_call_uno():
         app, table = start(3, 1, seed)
         to_human_turn(app, table)
         ok = _drive(table, lambda c: c.game.to_act == 0 and len(c.game.hands[0]) == 2
-                    and any(a.kind == "call_uno" for a in c.legal(0)), seed)
+                    and any(a.kind == "call_uno" for a in c.legal(0))
+                    and any(isinstance(a, Play) for a in c.legal(0)), seed)  # T6: worth calling
         if ok:
             break
     else:
@@ -380,9 +381,10 @@ def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
                                             buttons=(0, 0, 0))])
     pump(app, 1, events=click(point))  # the toast, while the mouse still hovers the card
     drawn: list[str] = []
-    real_fit = tw.fit_text
-    monkeypatch.setattr(tw, "fit_text",
-                        lambda s, *a, **k: (drawn.append(s), real_fit(s, *a, **k))[1])
+    for name in ("fit_text", "text_block"):  # one line, or wrapped (the toast)
+        real = getattr(tw, name)
+        monkeypatch.setattr(tw, name, lambda s, *a, real=real, **k: (drawn.append(s),
+                                                                      real(s, *a, **k))[1])
     app.draw()
     assert drawn.count(illegal_text(err, "en")) == 1
 

@@ -37,11 +37,11 @@ def test_T3_keep_or_play_offers_the_drawn_card_and_pass() -> None:
 
 
 def test_T6_uno_and_catch_name_the_caught_player() -> None:
-    row = controls([CallUno(0), Catch(0, 2)], ControlState(hand_size=2, names=NAMES))
+    row = controls([CallUno(0), Catch(0, 2)], ControlState(hand_size=1, names=NAMES))
     assert _keys(row) == ["uno", "catch2"]
     assert row[0].primary
     assert row[1].label == "tbl.catch" and dict(row[1].params) == {"name": "Wang"}
-    assert not controls([CallUno(0)], ControlState(hand_size=5))[0].primary
+    assert controls([CallUno(0)], ControlState(hand_size=5)) == ()  # a false call: not offered
 
 
 def test_T5_challenge_and_H1_accept_the_pending_draw() -> None:

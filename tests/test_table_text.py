@@ -18,7 +18,7 @@ def _pygame() -> None:
 
 def _by_trial(s: str, size: int, max_w: int, bold: bool) -> pygame.Surface:
     """fit_text by trial renders: shrink a pixel at a time (to 80%), then cut."""
-    floor = max(10, math.ceil(size * 0.8))
+    floor = max(tw.MIN_FIT_PX, math.ceil(size * 0.8))
     img = get_font(size, bold).render(s, True, tw.CREAM)
     while img.get_width() > max_w and size > floor:
         size -= 1

@@ -35,6 +35,7 @@ FORMAT = 1
 FILE_NAME = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "off")
 CARD_SIZES = ("small", "medium", "large")
+LOG_PANEL = ("auto", "open", "closed")  # auto: open on windows 1280 wide or more
 HAND_ORDERS = ("sorted", "dealt")  # by colour then number / as the cards came
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (7680, 4320)
@@ -62,6 +63,10 @@ class UserSettings:
     hard_think_ms: int = 300
     # Party mode: seconds a phone seat may be away before a bot plays it (0: wait for ever)
     party_bot_after: int = 60
+    # The one-time tip on being caught without UNO! (T6) has been shown
+    tip_uno_seen: bool = False
+    # The table's log panel, as the player last left it
+    log_panel: str = "auto"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -198,6 +203,8 @@ _FIXERS: dict[str, Any] = {
     "fullscreen": _bool,
     "window_size": _window,
     "colourblind": _bool,
+    "tip_uno_seen": _bool,
+    "log_panel": _choice(LOG_PANEL),
     "card_size": _choice(CARD_SIZES),
     "hand_order": _choice(HAND_ORDERS),
     "confirm_play": _bool,

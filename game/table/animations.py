@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "off": 0.0}
+SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}  # "fast" is 2x
 
 Point = tuple[float, float]
 CardRenderer = Callable[[int, int, bool], pygame.Surface]  # (card id, width, face_up)
@@ -72,7 +72,7 @@ class Step:
 
 @dataclass
 class Effect:
-    """A non-blocking flourish: ``kind`` pulse | bubble | toast, drawn by the table."""
+    """A non-blocking flourish: ``kind`` pulse | bubble | colour | reveal, drawn by the table."""
 
     kind: str
     pos: Point
@@ -81,6 +81,7 @@ class Effect:
     colour: tuple[int, int, int] = (255, 255, 255)
     age: float = 0.0
     icon: str = ""
+    cards: tuple[int, ...] = ()  # "reveal": the hand a T5 challenge showed the viewer
 
     @property
     def progress(self) -> float:

@@ -54,7 +54,7 @@ class ControlState:
 
     phase: Phase = Phase.PLAY
     hand_size: int = 0
-    """cards in the viewer's hand (UNO! is the primary choice at two or fewer)"""
+    """cards in the viewer's hand (UNO! is offered at one, or two with a card to play)"""
     sizes: tuple[int, ...] = ()
     """every seat's hand size (H7's swap button names it)"""
     names: tuple[str, ...] = ()
@@ -80,6 +80,13 @@ def selected_play(plays: Sequence[Play], selected: Sequence[int]) -> Play | None
     return best[0] if best else None
 
 
+def uno_makes_sense(hand_size: int, plays: Sequence[Play]) -> bool:
+    """T6: calling UNO! helps only on one card (after the play, before a catch)
+    or on two with a card to play now; with more it is a false call, and with
+    nothing to play the draw that follows drops it."""
+    return hand_size <= 1 or (hand_size == 2 and bool(plays))
+
+
 def controls(legal: Sequence[Action], ui: ControlState) -> tuple[Control, ...]:
     """The buttons for ``legal`` (the viewer's legal actions; empty while the
     table may not act), in the row's order. None while the colour picker is open."""
@@ -88,8 +95,8 @@ def controls(legal: Sequence[Action], ui: ControlState) -> tuple[Control, ...]:
     out: list[Control] = []
     plays = [a for a in legal if isinstance(a, Play)]
     for a in legal:
-        if isinstance(a, CallUno):  # T6
-            out.append(Control(key="uno", label="tbl.uno", action=a, primary=ui.hand_size <= 2))
+        if isinstance(a, CallUno) and uno_makes_sense(ui.hand_size, plays):  # T6
+            out.append(Control(key="uno", label="tbl.uno", action=a, primary=True))
         elif isinstance(a, Catch):  # T6
             out.append(Control(key=f"catch{a.target}", label="tbl.catch",
                                params=(("name", _name(ui, a.target)),), action=a, primary=True))

@@ -11,7 +11,7 @@ viewer and hand (read when a step runs: the hot-seat viewer may change).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import assert_never
@@ -20,7 +20,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.cards import DECK
-from game.rules.events import Event, EventKind
+from game.rules.events import DrawReason, Event, EventKind
 from game.table.animations import Animator, Effect, Flight, Step
 from game.table.layout import TableLayout
 from game.table.model import TableModel
@@ -48,11 +48,22 @@ class Stage:
     viewer: Callable[[], int]
     card_rect: Callable[[TableLayout, int], pygame.Rect | None]
     """where the viewer's hand shows a card now (a play leaves from there)"""
+    names: Callable[[], Sequence[str]] = tuple
+    """the seats' names in the current language"""
+
+
+# Seconds the hand a challenge revealed stays up (at the default speed).
+REVEAL_S = 4.0
+
+# Draws forced on a seat: marked "+n" on that seat (a chosen draw is not).
+_FORCED = frozenset({DrawReason.PENALTY, DrawReason.UNO, DrawReason.FALSE_UNO,
+                     DrawReason.CHALLENGE, DrawReason.WRONG_PLAY})
 
 
 class Director:
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
+        self.last_player = -1  # the seat of the last play (a Reverse is marked there)
 
     # -- geometry helpers ----------------------------------------------------
     def seat_point(self, seat: int) -> tuple[float, float]:
@@ -63,9 +74,11 @@ class Director:
         return spot.fan_center if spot is not None else lay.centre
 
     def plate_point(self, seat: int) -> tuple[float, float]:
+        """Where ``seat``'s callouts stand: over its plate; the bottom seat's over
+        the turn prompt (clear of the action row the buttons are drawn on)."""
         lay = self.stage.layout()
         if lay.bottom is not None and lay.bottom.seat == seat:
-            return (lay.hand.centerx, lay.hand.top)
+            return (lay.hand.centerx, lay.prompt_top())
         spot = lay.seats.get(seat)
         if spot is None:
             return lay.centre
@@ -129,8 +142,11 @@ class Director:
         self.stage.anim.push(step)
 
     def _bubble(self, kind: EventKind, seat: int) -> None:
-        self._effect(Effect("bubble", self.plate_point(seat), 1.4, t(f"bubble.{kind.value}"),
-                            _BUBBLES[kind]))
+        self._mark(seat, t(f"bubble.{kind.value}"), _BUBBLES[kind])
+
+    def _mark(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
+        """A callout over ``seat``'s plate ("Skipped!", "+2", "Reverse!")."""
+        self._effect(Effect("bubble", self.plate_point(seat), 1.4, text, colour))
 
     def step(self, ev: Event) -> Step:
         """The step that shows ``ev`` (one kind per case: every kind is named)."""
@@ -163,6 +179,9 @@ class Director:
                 step = self._model_step(ev, 0.2 if kind is EventKind.DIRECTION else 0.5)
                 step.on_start.append(lambda: self._effect(
                     Effect("pulse", lay.centre, 0.8, icon="direction")))
+                if kind is EventKind.DIRECTION and self.last_player >= 0:
+                    seat = self.last_player
+                    step.on_start.append(lambda: self._mark(seat, t("bubble.direction"), GOLD))
                 return step
             case (EventKind.UNO | EventKind.CAUGHT | EventKind.FALSE_UNO | EventKind.SKIP
                   | EventKind.JUMP_IN | EventKind.CHALLENGE | EventKind.PASS
@@ -183,14 +202,27 @@ class Director:
                 return step
             case EventKind.ROUND_START | EventKind.DEALER:
                 return self._model_step(ev, 0.35)  # a pause to read who deals
-            case (EventKind.TURN | EventKind.PENALTY | EventKind.DEALER_DRAW
-                  | EventKind.WRONG_PLAY):
+            case EventKind.PENALTY:  # H1/H5: the seat facing the pending draw
+                step = self._model_step(ev)
+                step.on_start.append(lambda: self._mark(
+                    ev.target, t("bubble.draws", n=ev.value), RED))
+                return step
+            case EventKind.TURN | EventKind.DEALER_DRAW | EventKind.WRONG_PLAY:
                 return self._model_step(ev)  # no motion, just the model
             case _:
                 assert_never(kind)
 
+    def _reveal(self, ev: Event) -> None:
+        """T5: the offender's hand, shown to the challenger alone (the redacted
+        event carries the cards only for its owners; the offender knows them)."""
+        names = self.stage.names()
+        name = names[ev.target] if 0 <= ev.target < len(names) else ""
+        self._effect(Effect("reveal", self.stage.layout().centre, REVEAL_S,
+                            t("tbl.revealed", name=name), GOLD, cards=ev.cards))
+
     def _play(self, ev: Event, lay: TableLayout) -> Step:
         step = self._model_step(ev)
+        self.last_player = ev.seat
         viewer_play = ev.seat == self.stage.viewer()
         for i, cid in enumerate(ev.cards):
             f = Flight(cid, self.seat_point(ev.seat), lay.discard.center, lay.card_w, True,
@@ -219,6 +251,8 @@ class Director:
             step.flights.append(Flight(cid, lay.draw_pile.center, dst,
                                        lay.card_w if face else lay.mini_w * 2, face,
                                        delay=i * 0.07, dur=0.3))
+        if ev.kind is EventKind.DRAW and ev.reason in _FORCED:
+            step.on_start.append(lambda: self._mark(ev.seat, t("bubble.draws", n=n), RED))
         return step
 
     def _callout(self, ev: Event, kind: EventKind) -> Step:
@@ -233,4 +267,6 @@ class Director:
                                     RED if ev.value else GOLD))
             step.on_end.append(verdict)
             step.hold = 0.7
+            if ev.cards and ev.seat == self.stage.viewer():
+                step.on_end.append(lambda: self._reveal(ev))
         return step

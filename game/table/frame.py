@@ -33,8 +33,8 @@ class SeatFrame:
     name: str
     badge: str
     """"You", the bot's level, or the phone's state ("" for a hot-seat human)"""
-    line2: str
-    """cards and score, or the place once out"""
+    line2: tuple[str, ...]
+    """cards and score, or the place once out (the plate joins what fits)"""
     on_turn: bool
     out: bool
     team: int
@@ -42,7 +42,7 @@ class SeatFrame:
     uno: bool
     """called UNO and still on one card"""
 
-    def plate_args(self) -> tuple[int, str, str, str, bool, bool, int, bool]:
+    def plate_args(self) -> tuple[int, str, str, tuple[str, ...], bool, bool, int, bool]:
         """In :func:`tw.seat_sprite`'s argument order, after the geometry."""
         return (self.count, self.name, self.badge, self.line2, self.on_turn, self.out,
                 self.team, self.uno)
@@ -114,6 +114,8 @@ class Flourish:
     text: str
     colour: RGB
     icon: str
+    cards: tuple[int, ...] = ()
+    """a "reveal": the cards a T5 challenge showed the viewer"""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,12 +224,11 @@ def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozense
     return label if label != key else sc.level.split(":")[-1][:8]
 
 
-def _line2_text(n: int, score: int, rank: int) -> str:
+def _line2_text(n: int, score: int, rank: int) -> tuple[str, ...]:
     """A seat's second line: cards and score, or its place once out (``rank`` > 0)."""
     if rank:
-        return t("tbl.out", n=rank)
-    cards = i18n.nt("tbl.cards", n)
-    return f"{cards} · {t('tbl.score', n=score)}"
+        return (t("tbl.out", n=rank),)
+    return (i18n.nt("tbl.cards", n), t("tbl.score", n=score))
 
 
 def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -> SeatFrame:
@@ -274,7 +275,7 @@ def _motion(anim: Animator | None) -> tuple[tuple[Sprite, ...], tuple[Flourish, 
     sprites = tuple(Sprite(card=f.card, width=f.width, face_up=f.face_up, centre=p)
                     for f, p in anim.sprites())
     effects = tuple(Flourish(kind=e.kind, pos=e.pos, progress=e.progress, text=e.text,
-                             colour=e.colour, icon=e.icon) for e in anim.effects)
+                             colour=e.colour, icon=e.icon, cards=e.cards) for e in anim.effects)
     return sprites, effects
 
 

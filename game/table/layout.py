@@ -15,6 +15,7 @@ import pygame
 BASE_W, BASE_H = 1024, 640
 CARD_SCALE = {"small": 0.85, "medium": 1.0, "large": 1.18}
 CARD_RATIO = 1.5  # height / width
+MIN_TEXT_PX = 12  # the table's smallest text (badges, ticker lines cut rather than shrunk)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,13 @@ class TableLayout:
         return max(1, round(v * self.scale))
 
     def font_px(self, v: float) -> int:
-        return max(11, round(v * self.scale))
+        """A base-resolution text size in pixels, never below a readable 12."""
+        return max(MIN_TEXT_PX, round(v * self.scale))
+
+    def prompt_top(self) -> int:
+        """The top of the turn prompt's band, just above the action row (the
+        prompt stands on ``bar.top - px(8)``; its line is about 1.5 font heights)."""
+        return self.bar.top - self.px(8) - round(self.font_px(17) * 1.5) - self.px(6)
 
     def spot(self, seat: int) -> SeatSpot | None:
         """Where ``seat`` sits: a plate around the table or the bottom one."""
@@ -80,7 +87,7 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
                    log_open: bool = False) -> TableLayout:
     w, h = max(320, size[0]), max(240, size[1])
     scale = min(w / BASE_W, h / BASE_H)
-    log_w = max(240, round(w * 0.22)) if log_open else 0
+    log_w = max(200, round(w * 0.18)) if log_open else 0  # under a fifth from 1024 wide
     log_w = min(log_w, w // 2)
     table = pygame.Rect(0, 0, w - log_w, h)
     log = pygame.Rect(table.right, 0, log_w, h)
@@ -126,10 +133,14 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
         plate.clamp_ip(table)
         # The small card backs peek out from behind the plate: below it for the
         # seats across the table, above it for the seats on the sides.
-        if uy > 0.8:
+        # A side seat near the top right would have its backs under the corner
+        # buttons (Hint, Log, Menu): its fan goes below the plate too.
+        above = pygame.Rect(0, 0, round(mini_w * 4.1), mini_h)
+        above.center = (plate.centerx, plate.top - round(mini_h * 0.22))
+        if uy > 0.8 or above.colliderect(corner.inflate(px(8), px(8))):
             fan = (plate.centerx, plate.bottom + round(mini_h * 0.2))
         else:
-            fan = (plate.centerx, plate.top - round(mini_h * 0.22))
+            fan = above.center
         seats[seat] = SeatSpot(seat, plate.center, plate, fan, (ux, uy))
 
     bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)

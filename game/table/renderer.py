@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.resources import get_font
 from game.rules.cards import Card, Colour
 from game.table import widgets as tw
 from game.table.frame import Flourish, SeatFrame, TableFrame
@@ -187,14 +188,15 @@ class TableRenderer:
                                               frame.colourblind))
             x, y = sprite.centre
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        for eff in frame.effects:
-            self._draw_effect(surface, lay, frame, eff)
         self._draw_prompt(surface, lay, frame)
+        for eff in frame.effects:  # callouts over the prompt and the toast
+            self._draw_effect(surface, lay, frame, eff)
         if frame.picker is not None:
             p = frame.picker
             picker = tw.ColourPicker()
             picker.open, picker.focus = True, p.focus
             picker.draw(surface, lay, p.title, p.hint, p.names, frame.colourblind, p.mouse)
+        self._draw_toast(surface, lay, frame)  # over the picker's veil, never under its box
         if frame.notice:
             draw_notice(lay, surface, frame.notice)
         if frame.away:
@@ -285,13 +287,6 @@ class TableRenderer:
             back = r.inflate(px(20), px(6))
             tw.panel(surface, back, back.h // 2, (0, 0, 0, 110), (0, 0, 0, 0), 0)
             surface.blit(img, r)
-        if frame.toast is not None:
-            text, col = frame.toast
-            img = tw.fit_text(text, lay.font_px(16), lay.table.w - px(60), col, True)
-            r = img.get_rect(center=(lay.table.centerx, lay.discard.bottom + px(44)))
-            box = r.inflate(px(28), px(14))
-            tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
-            surface.blit(img, r)
         if tip:
             # Why the hovered card cannot be played: in place of the turn prompt.
             img = tw.fit_text(tip, lay.font_px(15), lay.table.w - px(60), tw.CREAM, True)
@@ -299,6 +294,19 @@ class TableRenderer:
             box = r.inflate(px(20), px(6))
             tw.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*tw.RED, 255), 1)
             surface.blit(img, r)
+
+    def _draw_toast(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
+        """The toast (a hint, a refusal, a warning), wrapped, clear of the picker."""
+        if frame.toast is None:
+            return
+        px = lay.px
+        text, col = frame.toast
+        img = tw.text_block(text, lay.font_px(16), lay.table.w - px(60), col, True)
+        picker = tw.ColourPicker().layout(lay) if frame.picker is not None else None
+        r = toast_rect(lay, img.get_size(), picker)
+        box = r.inflate(px(28), px(14))
+        tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
+        surface.blit(img, r)
 
     def _draw_effect(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame,
                      e: Flourish) -> None:
@@ -308,8 +316,7 @@ class TableRenderer:
             alpha = 255 if p < 0.75 else round(255 * (1 - p) / 0.25)
             bubble = tw.bubble(e.text, lay.font_px(22), e.colour, px(2))
             bubble.set_alpha(alpha)
-            r = bubble.get_rect(midbottom=(round(e.pos[0]), round(e.pos[1] - px(6) - px(14) * p)))
-            surface.blit(bubble, r)
+            surface.blit(bubble, bubble_rect(lay, e.pos, bubble.get_size(), p))
         elif e.kind == "colour" and e.icon:
             col = Colour(e.icon)
             rad = round(lay.card_w * (0.6 + 0.8 * p))
@@ -318,6 +325,8 @@ class TableRenderer:
             pygame.draw.circle(ring, (*rgb, round(220 * (1 - p))), (rad + 2, rad + 2), rad,
                                max(2, px(6)))
             surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+        elif e.kind == "reveal":
+            draw_reveal(surface, lay, e.text, e.cards, frame.colourblind)
         elif e.kind == "pulse":
             if e.icon == "direction":
                 size = ring_px(lay, PULSE_GROWTH * math.sin(p * math.pi))
@@ -335,6 +344,53 @@ class TableRenderer:
                 surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
 
 
+def toast_rect(lay: TableLayout, size: tuple[int, int],
+               picker: pygame.Rect | None = None) -> pygame.Rect:
+    """Where a toast's text of ``size`` stands: under the discard pile; with the
+    colour picker's box open, just under it (above it when there is no room),
+    so the picker never hides a warning such as "this can be challenged" (T5)."""
+    r = pygame.Rect((0, 0), size)
+    r.center = (lay.table.centerx, lay.discard.bottom + lay.px(44))
+    if picker is not None:
+        gap = lay.px(18)  # the toast's frame and a margin
+        r.top = picker.bottom + gap
+        if r.bottom + gap > lay.table.bottom:
+            r.bottom = picker.top - gap
+    return r.clamp(lay.table)
+
+
+def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, int],
+                progress: float) -> pygame.Rect:
+    """Where a callout bubble of ``size`` stands over ``anchor`` (a plate's top
+    centre) at ``progress`` 0..1 of its life (it rises a little). Always inside
+    the felt: a seat at the top edge gets its bubble over its plate, not cut off."""
+    px = lay.px
+    r = pygame.Rect((0, 0), size)
+    r.midbottom = (round(anchor[0]), round(anchor[1] - px(6) - px(14) * progress))
+    return r.clamp(lay.table.inflate(-2 * px(4), -2 * px(4)))
+
+
+def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tuple[int, ...],
+                colourblind: bool) -> None:
+    """T5: the hand a challenge revealed, in a pop-up over the table's centre."""
+    px = lay.px
+    head = tw.text(title, lay.font_px(17), tw.GOLD, True)
+    w = round(lay.card_w * 0.8)
+    room = lay.table.w - px(80)
+    step = min(w + px(6), (room - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+    row_w = round(w + step * (len(cards) - 1))
+    box = pygame.Rect(0, 0, max(row_w, head.get_width()) + px(32),
+                      head.get_height() + round(w * 1.5) + px(40))
+    box.center = lay.centre
+    box.clamp_ip(lay.table)
+    tw.panel(surface, box, px(14), (6, 34, 22, 245), (*tw.GOLD, 255), px(2))
+    surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(12))))
+    x0 = box.centerx - row_w / 2
+    y = box.y + px(20) + head.get_height()
+    for i, cid in enumerate(cards):
+        surface.blit(render_card(cid, w, True, colourblind), (round(x0 + step * i), y))
+
+
 def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
     """The heading (round, target) and the last lines of the ticker, top left."""
     px = lay.px
@@ -348,9 +404,17 @@ def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str,
         top = min(spot.plate.top, spot.fan_center[1] - lay.mini_h // 2)
         if top < y + px(50) and spot.plate.right > x:
             width = min(width, max(px(120), spot.plate.left - lay.mini_w - x))
-    for i, line in enumerate(lines):
-        shade = (tw.MUTED if i < len(lines) - 1 else tw.CREAM)
-        img = tw.fit_text(line, lay.font_px(13), width, shade)
+    # Each line wrapped (Chinese by character), the newest that fit in four rows.
+    size = lay.font_px(13)
+    room = 4 * get_font(size).get_linesize()
+    blocks: list[pygame.Surface] = []
+    for i in range(len(lines) - 1, -1, -1):
+        shade = tw.MUTED if i < len(lines) - 1 else tw.CREAM
+        img = tw.text_block(lines[i], size, width, shade, centre=False)
+        if blocks and sum(b.get_height() for b in blocks) + img.get_height() > room:
+            break
+        blocks.insert(0, img)
+    for img in blocks:
         surface.blit(img, (x, y))
         y += img.get_height()
 

@@ -97,7 +97,8 @@ class TableScene(Scene):
         self.director = Director(Stage(
             anim=self.anim, sound=self.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
-            card_rect=lambda lay, card: self.hand.card_rect(lay, card)))
+            card_rect=lambda lay, card: self.hand.card_rect(lay, card),
+            names=lambda: self.ctl.names))
         self.renderer = TableRenderer()
         self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
         self.ticker: list[str] = []
@@ -119,7 +120,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.log_open = self.app.size[0] >= 1280
+        remembered = str(_setting(self.app, "log_panel", "auto"))
+        self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
         self.bar = tw.ButtonBar(self.app.ui)
         self.corner = tw.ButtonBar(self.app.ui)
         self.log_panel = tw.LogPanel(self.app.ui)
@@ -146,7 +148,10 @@ class TableScene(Scene):
         self.ctl.close()
 
     def pause(self) -> None:
+        opening = not self.overlay_open
         self.overlay_open = True
+        if opening and self.log_open:
+            self.relayout()  # the log folds under the overlay: no empty strip
         if self.config.hot_seat and self.viewer >= 0:
             # Whoever closes the overlay may not be this hand's owner: it stays
             # hidden under the overlay and the curtain falls again before it shows.
@@ -177,7 +182,8 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         self.layout = compute_layout(self.app.size, self.n, self.viewer,
-                                     str(_setting(self.app, "card_size", "medium")), self.log_open)
+                                     str(_setting(self.app, "card_size", "medium")),
+                                     self.log_open and not self.overlay_open)
         # Card faces still to draw at this size: warmed a few at a time between
         # animations, so no flight ever waits for a first render (big at 4K).
         # Plain faces come first (pop() takes from the end); only a player's own
@@ -186,7 +192,7 @@ class TableScene(Scene):
         faces = list({card_art.face_key(c): c for c in DECK}.values())
         w, cb = self.layout.card_w, self.colourblind
         self._warm = [partial(self._pulse_arrow, True), partial(self._pulse_arrow, False)]
-        self._warm += [partial(card_art.colour_swatch, c, self.layout.px(34), True)
+        self._warm += [partial(card_art.colour_swatch, c, self.layout.px(50), True)
                        for c in COLOURS]
         if self.viewer >= 0:
             self._warm += [partial(card_art.card_face, c, w, cb, True) for c in faces]
@@ -264,6 +270,8 @@ class TableScene(Scene):
         self.hand = HandView(self.hand_order)
         self.pointer.cancel()
         self.toast = self.hover_tip = None  # a hint or a refusal named the last viewer's cards
+        # a T5 reveal was for the last viewer's eyes only
+        self.anim.effects = [e for e in self.anim.effects if e.kind != "reveal"]
         self.relayout()
         self.dirty = True
         self.refresh_controls(force=True)
@@ -287,6 +295,7 @@ class TableScene(Scene):
                 self.model.sync(self.ctl.view(self.viewer))
                 self.dirty = False
             self.refresh_controls()
+            self._maybe_tip_uno()
             self._maybe_overlay()
         if not self.anim.busy():
             if self.log_panel is not None:
@@ -317,6 +326,15 @@ class TableScene(Scene):
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
                 or self.toast is not None or (self.party is not None and self.party.busy())
                 or self.hand.sliding())
+
+    def _maybe_tip_uno(self) -> None:
+        """T6, once per player (remembered in the settings): the first time the
+        viewer could be caught without UNO!, say how to call it."""
+        if (self.viewer < 0 or _setting(self.app, "tip_uno_seen", True)
+                or self.ctl.view(self.viewer).uno_exposed != self.viewer):
+            return
+        self._keep_setting("tip_uno_seen", True)
+        self.show_toast(t("tbl.tip_uno"), tw.GOLD, 6.0)
 
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
@@ -388,10 +406,14 @@ class TableScene(Scene):
         """Send a human action; show the refusal (state unchanged) if illegal."""
         if not self.can_act():
             return False
+        declared = self.ctl.view(self.viewer).uno_declared == self.viewer
         result = self.ctl.human_act(action)
         if isinstance(result, IllegalAction):
             self.show_error(result)
             return False
+        if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
+            # T6: the call counted for the play it came with; say it is gone
+            self.show_toast(t("tbl.uno_dropped"), tw.GOLD, 5.0)
         self.hand.selected = []
         self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.picker.open = False
@@ -499,6 +521,7 @@ class TableScene(Scene):
             self.open_menu()
         elif key == "log":
             self.log_open = not self.log_open
+            self._remember_log()
             self.relayout()
             self.refresh_controls(force=True)
         elif key == "hint":
@@ -511,6 +534,20 @@ class TableScene(Scene):
                 self.play_action(action)
             elif action is not None:
                 self.act(action)
+
+    def _remember_log(self) -> None:
+        """The next table opens the log as the player left it."""
+        self._keep_setting("log_panel", "open" if self.log_open else "closed")
+
+    def _keep_setting(self, name: str, value: object) -> None:
+        """Set a user setting and save the settings file."""
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        setattr(settings, name, value)
+        save = getattr(self.app, "save_settings", None)
+        if save is not None:
+            save()
 
     def give_hint(self) -> None:
         if not self.can_act():
@@ -750,7 +787,13 @@ class TableScene(Scene):
         return self.ctl.names
 
     def thinking_seat(self) -> int:
-        return self.ctl.thinking_seat()
+        """The bot seat whose plate shows the thinking mark: the one working out
+        its move, or, once the last move has landed, the one whose move comes next
+        (its mark is the first part of its paced second)."""
+        seat = self.ctl.thinking_seat()
+        if seat < 0 and not self.busy():
+            seat = self.ctl.bot_on_turn()
+        return seat
 
     def bot_seats(self) -> frozenset[int]:
         return frozenset(self.party.bot_seats) if self.party is not None else frozenset()

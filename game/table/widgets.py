@@ -16,6 +16,7 @@ from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
 from game.table.layout import TableLayout
 from game.ui import card_art
+from game.ui.wrap import wrap_text
 
 CREAM = (245, 240, 225)
 GOLD = (232, 197, 71)
@@ -63,7 +64,7 @@ class Recorder:
 Canvas = pygame.Surface | Recorder
 
 
-MIN_FIT_PX = 10
+MIN_FIT_PX = 12  # never below a readable size (issue 14)
 MIN_FIT_SHARE = 0.8  # text shrinks to at most 80% of its size, then is cut with "…"
 
 
@@ -79,6 +80,24 @@ def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM
     down to :func:`min_fit_px` that fits, else at that size cut short with an ellipsis."""
     fitted, px = fit(s, size, max_w, bold)
     return text(fitted, px, colour, bold)
+
+
+@lru_cache(maxsize=64)
+def text_block(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
+               bold: bool = False, centre: bool = True) -> pygame.Surface:
+    """``s`` broken into rows no wider than ``max_w`` (Chinese by character:
+    :func:`game.ui.wrap.wrap_text`), at ``size``; centred or flush left."""
+    font = get_font(size, bold)
+    rows = [text(row, size, colour, bold) for row in wrap_text(s, font, max_w)]
+    if not rows:
+        return pygame.Surface((0, 0), pygame.SRCALPHA)
+    w = max(r.get_width() for r in rows)
+    surf = pygame.Surface((w, sum(r.get_height() for r in rows)), pygame.SRCALPHA)
+    y = 0
+    for row in rows:
+        surf.blit(row, ((w - row.get_width()) // 2 if centre else 0, y))
+        y += row.get_height()
+    return surf
 
 
 @lru_cache(maxsize=512)
@@ -184,7 +203,7 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
 
 
 def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
-                name: str, badge: str, line2: str, active: bool, out: bool, team: int,
+                name: str, badge: str, line2: Sequence[str], active: bool, out: bool, team: int,
                 uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
     """One opponent (card backs + name plate) as a sprite and its plate offset
     (drawn afresh: the table's renderer keeps the ones it shows)."""
@@ -206,8 +225,23 @@ def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int
     return surf, (ox, oy)
 
 
+def plate_line(parts: Sequence[str], size: int, width: int,
+               gap: int) -> list[tuple[pygame.Surface, int]]:
+    """A plate's second line from its ``parts`` (cards, score), each image with
+    its x offset: "a · b" when it fits, else a at the left and b at the right,
+    else the first part alone; never a part cut in the middle when it can be helped."""
+    whole = " · ".join(parts)
+    if fit(whole, size, width)[0] == whole or len(parts) < 2:
+        return [(fit_text(whole, size, width, MUTED), 0)]
+    left, right = fit_text(parts[0], size, width, MUTED), fit_text(parts[-1], size, width, MUTED)
+    if left.get_width() + gap + right.get_width() <= width and all(
+            fit(p, size, width)[0] == p for p in (parts[0], parts[-1])):
+        return [(left, 0), (right, width - right.get_width())]
+    return [(left, 0)]
+
+
 def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
-               badge: str, line2: str, *, active: bool, out: bool, team: int = -1,
+               badge: str, line2: Sequence[str], *, active: bool, out: bool, team: int = -1,
                uno: bool = False) -> None:
     px = layout.px
     r = px(10)
@@ -228,8 +262,9 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
         br.topright = (rect.right - pad, rect.y + px(7))
         panel(surface, br, br.h // 2, (*MUTED, 255), (0, 0, 0, 0), 0)
         surface.blit(badge_img, badge_img.get_rect(center=br.center))
-    l2 = fit_text(line2, layout.font_px(13), rect.w - 2 * pad, MUTED)
-    surface.blit(l2, (rect.x + pad, rect.bottom - px(5) - l2.get_height()))
+    bottom = rect.bottom - px(5)
+    for img, x in plate_line(line2, layout.font_px(13), rect.w - 2 * pad, px(8)):
+        surface.blit(img, (rect.x + pad + x, bottom - img.get_height()))
     if uno:
         pill(surface, "UNO", (rect.right - px(4), rect.top - px(2)), layout.font_px(12), RED)
 
@@ -263,13 +298,27 @@ def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[in
         pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), INK)
 
 
+def colour_ring(layout: TableLayout) -> pygame.Rect:
+    """The ring round the discard pile that shows the colour in effect (clear of
+    the draw pile on its left)."""
+    px = layout.px
+    return layout.discard.inflate(2 * px(22), 2 * px(22))
+
+
 def draw_halo(surface: Canvas, layout: TableLayout, colour: Colour | None) -> None:
-    """Colour in effect: a soft halo behind the discard pile."""
-    if colour is not None:
-        px = layout.px
-        halo = layout.discard.inflate(px(26), px(26))
-        rgb = card_art.colour_rgb(colour)
-        panel(surface, halo, px(16), (*rgb, 90), (*rgb, 230), px(3))
+    """Colour in effect: a wide band in that colour round the discard pile, with
+    a light rim (green stays a ring on the green felt) and a tint inside."""
+    if colour is None:
+        return
+    px = layout.px
+    ring, band, rim = colour_ring(layout), px(12), px(3)
+    rgb = card_art.colour_rgb(colour)
+    radius = px(22)
+    panel(surface, ring, radius, (*rgb, 70), (*CREAM, 255), band)
+    panel(surface, ring.inflate(-2 * rim, -2 * rim), radius - rim, (0, 0, 0, 0), (*rgb, 255),
+          band - rim)
+    panel(surface, ring.inflate(-2 * band, -2 * band), radius - band, (0, 0, 0, 0),
+          (*INK, 160), max(1, px(2)))
 
 
 def draw_draw_pile(surface: Canvas, layout: TableLayout, draw_count: int,
@@ -300,15 +349,15 @@ def draw_discard(surface: Canvas, layout: TableLayout, cards: Sequence[int],
 
 def draw_colour_marks(surface: Canvas, layout: TableLayout, colour: Colour | None,
                       penalty_label: str) -> None:
-    """The colour swatch (with its symbol) beside the discard, and the penalty pill."""
+    """The colour's chip with its colour-blind symbol on the ring's top right
+    corner, and the penalty pill at its bottom right."""
     px = layout.px
+    ring = colour_ring(layout)
     if colour is not None:
-        sz = px(34)
-        sw = card_art.colour_swatch(colour, sz, True)
-        surface.blit(sw, sw.get_rect(midleft=(layout.discard.right + px(20), layout.discard.centery)))
+        sw = card_art.colour_swatch(colour, px(50), True)
+        surface.blit(sw, sw.get_rect(center=(ring.right - px(6), ring.top + px(6))))
     if penalty_label:
-        pill(surface, penalty_label, (layout.discard.right + px(20) + px(17), layout.discard.top + px(6)),
-             layout.font_px(16), RED)
+        pill(surface, penalty_label, (ring.right, ring.bottom - px(8)), layout.font_px(16), RED)
 
 
 # ---------------------------------------------------------------- colour picker
@@ -446,13 +495,25 @@ class LogPanel:
         self.lines: list[str] = []
         self.pending: list[str] = []  # added, not yet in the text box
         self.box: UITextBox | None = None
+        self._width = 0
+
+    def _html(self, lines: Sequence[str]) -> str:
+        """``lines`` as the text box's HTML, broken into rows here (Chinese by
+        character): left to the text box, a long Chinese line came out as a
+        name alone on a row, a blank row and words cut with hyphens."""
+        font = self.manager.get_theme().get_font(["text_box"])
+        # the box's text padding and its scroll bar
+        width = max(40, (self.box.rect.w if self.box is not None else self._width) - 36)
+        return "<br>".join(html.escape(row) for line in lines
+                           for row in wrap_text(line, font, width) or [""])
 
     def build(self, rect: pygame.Rect) -> None:
         self.kill()
         if rect.w <= 0:
             return
         self.pending = []
-        body = "<br>".join(html.escape(line) for line in self.lines[-self.MAX_LINES:])
+        self._width = rect.w
+        body = self._html(self.lines[-self.MAX_LINES:])
         self.box = UITextBox(body, rect, manager=self.manager)
         self._scroll_end()
         self.settle()
@@ -477,7 +538,7 @@ class LogPanel:
         lines, self.pending = self.pending, []
         if self.box is not None:
             prefix = "<br>" if len(self.lines) > len(lines) else ""
-            self.box.append_html_text(prefix + "<br>".join(html.escape(s) for s in lines))
+            self.box.append_html_text(prefix + self._html(lines))
             self._scroll_end()
             self.settle()
 

@@ -1,0 +1,109 @@
+"""Issue 14, layout: at up to 10 seats and down to 1024x640 no button covers a
+seat or a card fan, and the table's text never drops below a readable size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from table_helpers import config, make_app, pump
+
+from game import i18n
+from game.table.layout import TableLayout
+from game.table.scene import TableScene
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+MIN_TEXT_PX = 12  # status text, names, badges and log lines: never smaller
+
+
+def _seat_areas(lay: TableLayout) -> list[tuple[str, pygame.Rect]]:
+    out = []
+    for seat, spot in lay.seats.items():
+        fan = pygame.Rect(0, 0, round(lay.mini_w * 4.1), lay.mini_h)
+        fan.center = spot.fan_center
+        out += [(f"plate{seat}", spot.plate), (f"fan{seat}", fan)]
+    if lay.bottom is not None:
+        out += [("own plate", lay.bottom.plate), ("own hand", lay.hand)]
+    return out
+
+
+def _table(size: tuple[int, int], n: int, lang: str = "en") -> tuple[object, TableScene]:
+    app = make_app(size, lang, "off")
+    app.start_match(config(n, 1, 5))
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    pump(app, 2)
+    return app, table
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 4, 7, 10])
+@pytest.mark.parametrize("log_open", [False, True])
+def test_no_button_covers_a_seat_or_a_fan(size: tuple[int, int], n: int, log_open: bool) -> None:
+    app, table = _table(size, n)
+    try:
+        if table.log_open != log_open:
+            table.press("log")
+        lay = table.layout
+        # a busy action row: UNO!, a catch naming the longest name, Draw
+        assert table.bar is not None and table.corner is not None
+        table.bar.set([("uno", i18n.t("tbl.uno"), True),
+                       ("catch1", i18n.t("tbl.catch", name="Huang"), True),
+                       ("draw", i18n.t("tbl.draw"), False)], lay.bar, lay.scale)
+        buttons = [(f"corner {k}", b.rect) for k, b in table.corner.buttons.items()]
+        buttons += [(f"bar {k}", b.rect) for k, b in table.bar.buttons.items()]
+        for bname, br in buttons:
+            for sname, sr in _seat_areas(lay):
+                assert not br.colliderect(sr), (bname, br, sname, sr)
+    finally:
+        table.exit()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_status_text_stays_readable_at_ten_seats(size: tuple[int, int], lang: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.table import widgets as tw
+
+    sizes: list[tuple[int, str]] = []
+    real = tw._white_text
+
+    def white(s: str, px: int, bold: bool) -> pygame.Surface:
+        sizes.append((px, s))
+        return real(s, px, bold)
+
+    tw._white_text.cache_clear()
+    monkeypatch.setattr(tw, "_white_text", white)
+    app, table = _table(size, 10, lang)
+    try:
+        table.show_toast("x" * 20)
+        table.draw(app.screen)
+        small = [(px, s) for px, s in sizes if px < MIN_TEXT_PX]
+        assert not small, small
+    finally:
+        table.exit()
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 10])
+def test_T5_the_colour_picker_never_covers_the_challenge_warning(size: tuple[int, int], n: int,
+                                                                 lang: str) -> None:
+    from game.table import widgets as tw
+    from game.table.renderer import toast_rect
+
+    app, table = _table(size, n, lang)
+    try:
+        for log_open in (False, True):
+            if table.log_open != log_open:
+                table.press("log")
+            lay = table.layout
+            warning = i18n.t("tbl.wd4_bluff", colour=i18n.t("colour.blue"))
+            img = tw.text_block(warning, lay.font_px(16), lay.table.w - lay.px(60), tw.GOLD, True)
+            box = tw.ColourPicker().layout(lay)
+            r = toast_rect(lay, img.get_size(), picker=box)
+            assert not r.colliderect(box), (r, box)
+            assert lay.table.contains(r), (r, lay.table)
+    finally:
+        table.exit()
+        i18n.set_language("en")

@@ -1,0 +1,85 @@
+"""Issue 14, the log panel: wraps Chinese by character with no blank or
+hyphen-split rows, can be folded away (remembered), takes less than a fifth of
+the window, and is no empty strip while the table is paused."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+from table_helpers import config, make_app, pump  # noqa: E402
+
+from game.table import widgets as tw  # noqa: E402
+from game.table.layout import compute_layout  # noqa: E402
+
+LINES = ["Zhang 打出 万能+4，指定蓝色；Wang 面临 +4 罚牌，这一行非常非常长长长长长长长长长长长长长长长",
+         "短的一行",
+         "Zhang 打出万能牌指定蓝色Wang面临罚牌这一行非常非常长长长长长长长长长长长长长长长长长长长",
+         "Bot 2 plays Wild Draw Four, naming Blue; Bot 3 faces +4 and has to draw four cards"]
+
+
+def _rows(panel: tw.LogPanel) -> list[str]:
+    assert panel.box is not None
+    return ["".join(getattr(ch, "text", "") for ch in row.items)
+            for row in panel.box.text_box_layout.layout_rows]
+
+
+@pytest.mark.parametrize("width", [200, 240, 330])
+def test_the_log_wraps_chinese_by_character_without_blank_or_split_rows(width: int) -> None:
+    pygame.init()
+    pygame.display.set_mode((1280, 800))
+    from game import i18n
+    i18n.set_language("zh")
+    try:
+        manager = pygame_gui.UIManager((1280, 800))
+        panel = tw.LogPanel(manager)
+        panel.build(pygame.Rect(1280 - width, 0, width, 800))
+        panel.add(LINES)
+        panel.flush()
+        rows = [r.strip() for r in _rows(panel)]
+        assert all(rows), rows  # no blank row
+        assert not any(r.endswith("-") or r.startswith("-") for r in rows), rows
+        assert "Zhang" not in rows  # a name does not stand alone before its sentence
+        assert "".join(rows).replace(" ", "") == "".join(LINES).replace(" ", "")
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1920, 1080), (2560, 1440)])
+def test_the_open_log_takes_less_than_a_fifth_of_the_window(size: tuple[int, int]) -> None:
+    pygame.init()
+    lay = compute_layout(size, 4, 0, "medium", True)
+    assert 0 < lay.log.w < size[0] / 5
+
+
+def test_folding_the_log_is_remembered() -> None:
+    app = make_app((1280, 800), "en", "off")
+    saved: list[str] = []
+    app.save_settings = lambda: saved.append(app.settings.log_panel) or True
+    app.settings.log_panel = "auto"
+    app.start_match(config(4, 1, 3))
+    table = app.scenes.top
+    assert table.log_open  # open by default on a wide window
+    table.press("log")
+    assert not table.log_open and app.settings.log_panel == "closed" and saved == ["closed"]
+    table.exit()
+    app.start_match(config(4, 1, 3))
+    assert not app.scenes.top.log_open  # the next table remembers
+    app.scenes.top.exit()
+
+
+def test_the_paused_table_shows_no_empty_log_strip() -> None:
+    app = make_app((1280, 800), "en", "off")
+    app.start_match(config(4, 1, 3))
+    table = app.scenes.top
+    pump(app, 2)
+    assert table.layout.log.w > 0
+    table.pause()
+    assert table.layout.log.w == 0  # the felt fills the window under the menu
+    table.resume()
+    assert table.layout.log.w > 0 and table.log_panel.box is not None
+    table.exit()
