@@ -93,6 +93,9 @@ class FakeApp:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        for scene in self.scenes:  # as game.app.App.frame does
+            if scene is not top:
+                scene.update_below(dt)
         self.draw()
 
     def draw(self) -> None:

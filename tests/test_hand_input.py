@@ -176,3 +176,21 @@ def test_the_draw_pile_draws_on_release_too():
     assert len(table.ctl.game.actions) == n
     pump(app, 1, events=up(pile))
     assert table.ctl.game.actions[n].kind == "draw"
+
+
+def test_cards_sliding_home_settle_under_the_pause_menu():
+    """The hand's slide runs on while a menu covers the table: after a language
+    switch or a resize under the pause menu (the cards' places move), the table
+    stopped counting as animating only when the menu closed, so the game drew at
+    full rate behind the menu and never settled."""
+    app, table = start(seed=4, speed="normal")
+    to_human_turn(app, table)
+    pump(app, 30, 0.05)
+    table.open_menu()
+    pump(app, 2, 0.05)
+    assert app.scenes.top is not table
+    card = table.hand.cards[0].id
+    table.hand.show_at({card: (0.0, 0.0)})  # as if its place had just moved
+    assert table.hand.sliding()
+    pump(app, 60, 0.05)
+    assert not table.hand.sliding() and not table.is_animating()

@@ -307,9 +307,11 @@ class TableScene(Scene):
         self.hand.update(dt, self.layout)
 
     def update_below(self, dt: float) -> None:
-        """A menu or the scoreboard is on top: phones still get answers, the match waits."""
+        """A menu or the scoreboard is on top: phones still get answers, the match waits;
+        cards sliding to new places (a resize, a language switch) finish their slide."""
         if self.party is not None:
             self.party.pump(paused=True)
+        self.hand.update(dt, self.layout)
 
     def _warm_up(self, budget: float) -> None:
         """Between animations: open a font size or draw card art for later."""
