@@ -96,7 +96,7 @@ class Game:
         log = (self.shots / "game.log").open("ab")
         self.proc = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT,
                                      env=self.env(), stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy machine can take long to start Python and pygame
         while not self.window:
             out = self.xdo("search", "--pid", str(self.proc.pid), check=False)
             ids = out.split()
