@@ -83,3 +83,19 @@ def test_an_unbreakable_word_wider_than_the_line_is_cut_by_character() -> None:
     lines = wrap_text("x" * 80, font, 100)
     assert len(lines) > 1
     assert all(font.size(line)[0] <= 100 for line in lines)
+
+
+class _Mono:
+    """Every character 10 px wide."""
+
+    def size(self, text: str, /) -> tuple[int, int]:
+        return (10 * len(text), 16)
+
+
+@pytest.mark.parametrize("text", ["Révérsé stàrts thé pílé", "Ĉàfé ñàïvé dé Zürich",
+                                  "Ölçek değişti şimdi"])
+def test_words_with_accents_break_only_at_spaces(text: str) -> None:
+    """Accented Latin letters are letters, not Chinese: "Révérsé" never splits
+    (the pseudo-locale's log broke words mid-way)."""
+    lines = wrap_text(text, _Mono(), 75)
+    assert lines == text.split(" ")
