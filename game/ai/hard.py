@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from statistics import NormalDist
 
 from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPlay
 from game.rules.view import Phase, PlayerView
@@ -50,7 +51,7 @@ SAFETY = 0.9  # share of the wall-clock cap spent searching
 MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
-SWITCH_MARGIN = 1.5  # sigmas a move needs over the Normal choice to replace it
+SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
 
 
@@ -183,16 +184,22 @@ class HardAgent:
 
 def _pick(sweeps: list[list[float]]) -> int:
     """Leave the Normal choice (candidate 0) only for a move that beats it
-    clearly in the paired comparison: in a four-player game most moves differ
-    by a few percent and the search noise would otherwise decide."""
+    clearly in the paired comparison (a sign test over the worlds where the
+    two differ). In a four-player game most moves differ by a few percent, so
+    with several alternatives noise alone would often put one ahead: the
+    margin grows with their number (Bonferroni), keeping the chance of a
+    switch by noise alone at ``SWITCH_ALPHA``."""
     wins = [sum(col) for col in zip(*sweeps, strict=True)]
+    if len(wins) < 2:
+        return 0
+    margin = NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / (len(wins) - 1))
     best = 0
     for i in range(1, len(wins)):
         if wins[i] <= wins[best]:
             continue
         better = sum(1 for sw in sweeps if sw[i] > sw[0])
         worse = sum(1 for sw in sweeps if sw[i] < sw[0])
-        if better - worse > SWITCH_MARGIN * max(1.0, (better + worse) ** 0.5):
+        if better - worse > margin * max(1.0, (better + worse) ** 0.5):
             best = i
     return best
 
