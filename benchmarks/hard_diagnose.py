@@ -21,6 +21,7 @@ shows whether the rollout model ranks moves the way the real table does.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
@@ -32,9 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import OUTSIDE  # noqa: E402
 
+import game.ai.hard as hard_module  # noqa: E402
 from game.ai.base import Agent, Choice  # noqa: E402
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.normal import NormalAgent, choose_turn  # noqa: E402
+from game.ai.rollout import rollout  # noqa: E402
 from game.ai.tracking import track  # noqa: E402
 from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
@@ -139,18 +142,27 @@ def main() -> int:
     ap.add_argument("--engine-games", type=int, default=200)
     ap.add_argument("--sim-worlds", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--switches", action="store_true",
+                    help="only the positions where Hard left Normal's move")
+    ap.add_argument("--noise", type=float, default=None,
+                    help="rollout policy noise for the sim estimate (default: Hard's own)")
     args = ap.parse_args()
     t0 = time.perf_counter()
     positions = collect(args.games, args.opponent, args.seed)
     print(f"{len(positions)} searched decisions in {args.games} games "
           f"({time.perf_counter() - t0:.0f} s); Hard left Normal's move in "
           f"{sum(1 for p in positions if p[2] != p[3])}")
+    if args.switches:
+        positions = [p for p in positions if p[2] != p[3]]
+    if args.noise is not None:  # only the big-budget estimate below, not the games above
+        hard_module.rollout = functools.partial(rollout, noise=args.noise)  # type: ignore
     rng = random.Random(args.seed)
     picked = positions if len(positions) <= args.positions else rng.sample(positions,
                                                                            args.positions)
     gain_hard: list[float] = []
     gain_best: list[float] = []
     sim_agree = 0
+    pairs: list[tuple[float, float]] = []  # (sim, engine) gain over Normal, other moves
     for k, (g, hero, prior, hard_move, cands) in enumerate(picked):
         eng = engine_values(g, hero, cands, args.opponent, args.engine_games, k)
         sim = sim_values(g, hero, cands, args.sim_worlds, k)
@@ -162,6 +174,7 @@ def main() -> int:
         sim_agree += best_e == best_s
         gain_hard.append(ev[h] - ev[p0])
         gain_best.append(ev[best_e] - ev[p0])
+        pairs.extend((sim[i] - sim[p0], ev[i] - ev[p0]) for i in range(len(cands)) if i != p0)
         print(f"#{k} seat {hero}: {len(cands)} moves; normal={p0} hard={h} "
               f"engine-best={best_e} sim-best={best_s}")
         for i, a in enumerate(cands):
@@ -174,6 +187,12 @@ def main() -> int:
     print(f"engine value of the engine-best move minus Normal's (an upper bound, "
           f"biased up by noise): mean {statistics.fmean(gain_best):+.4f}")
     print(f"sim's best move = engine's best move in {sim_agree}/{n}")
+    xs = [p[0] for p in pairs]
+    ys = [p[1] for p in pairs]
+    slope = sum(x * y for x, y in pairs) / max(1e-12, sum(y * y for y in ys))
+    print(f"{len(pairs)} other moves: correlation of sim and engine gains over Normal "
+          f"{statistics.correlation(xs, ys):.2f}; sim gain = {slope:.2f} x engine gain "
+          f"(below 1: the rollouts blur the differences)")
     return 0
 
 
