@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from statistics import NormalDist
 
 from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPlay
 from game.rules.view import Phase, PlayerView
@@ -50,7 +51,7 @@ SAFETY = 0.9  # share of the wall-clock cap spent searching
 MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
-SWITCH_MARGIN = 1.5  # sigmas a move needs over the Normal choice to replace it
+SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
 
 
@@ -115,16 +116,24 @@ class HardAgent:
     # ---------------------------------------------------------------- search
     def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action],
                 start: float) -> tuple[Action, int]:
+        sweeps = self._sweeps(view, know, candidates, start)
+        if not sweeps:
+            return candidates[0], 0
+        return candidates[_pick(sweeps)], len(sweeps)
+
+    def _sweeps(self, view: PlayerView, know: Knowledge, candidates: list[Action],
+                start: float) -> list[list[float]]:
+        """One row per sampled world: each candidate's value in that world,
+        all candidates played in the same world with the same random stream."""
         rng = self.rng
         sim_rng = random.Random()
         me = view.seat
         wins = [0.0] * len(candidates)
-        runs = 0
         deadline = start + self.think_ms * SAFETY / 1000.0
         limit = self.iterations
         cap = self.worlds if limit is None else limit
         sweeps: list[list[float]] = []
-        while runs < cap:
+        while len(sweeps) < cap:
             world = sample_world(view, know, rng)
             seed = rng.getrandbits(32)
             sweep: list[float] = []
@@ -134,7 +143,7 @@ class HardAgent:
             for i, v in enumerate(sweep):
                 wins[i] += v
             sweeps.append(sweep)
-            runs += 1
+            runs = len(sweeps)
             if limit is not None:
                 continue
             if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and _settled(sweeps, wins):
@@ -142,20 +151,7 @@ class HardAgent:
             if time.perf_counter() >= deadline:  # only a machine too slow for the work
                 self.last_capped = runs < cap
                 break
-        if runs == 0:
-            return candidates[0], 0
-        # Leave the Normal choice (candidate 0) only for a move that beats it
-        # clearly in the paired comparison: in a four-player game most moves
-        # differ by a few percent and the search noise would otherwise decide.
-        best = 0
-        for i in range(1, len(candidates)):
-            if wins[i] <= wins[best]:
-                continue
-            better = sum(1 for sw in sweeps if sw[i] > sw[0])
-            worse = sum(1 for sw in sweeps if sw[i] < sw[0])
-            if better - worse > SWITCH_MARGIN * max(1.0, (better + worse) ** 0.5):
-                best = i
-        return candidates[best], runs
+        return sweeps
 
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:
@@ -184,6 +180,28 @@ class HardAgent:
         if isinstance(action, Pass):
             return reason(action, ["keep_drawn"])
         return reason(action, [])
+
+
+def _pick(sweeps: list[list[float]]) -> int:
+    """Leave the Normal choice (candidate 0) only for a move that beats it
+    clearly in the paired comparison (a sign test over the worlds where the
+    two differ). In a four-player game most moves differ by a few percent, so
+    with several alternatives noise alone would often put one ahead: the
+    margin grows with their number (Bonferroni), keeping the chance of a
+    switch by noise alone at ``SWITCH_ALPHA``."""
+    wins = [sum(col) for col in zip(*sweeps, strict=True)]
+    if len(wins) < 2:
+        return 0
+    margin = NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / (len(wins) - 1))
+    best = 0
+    for i in range(1, len(wins)):
+        if wins[i] <= wins[best]:
+            continue
+        better = sum(1 for sw in sweeps if sw[i] > sw[0])
+        worse = sum(1 for sw in sweeps if sw[i] < sw[0])
+        if better - worse > margin * max(1.0, (better + worse) ** 0.5):
+            best = i
+    return best
 
 
 def _settled(sweeps: list[list[float]], wins: list[float]) -> bool:
