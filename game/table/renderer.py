@@ -178,6 +178,8 @@ class TableRenderer:
         base = (size, tuple(lay.log), lay.scale)
         surface.blit(self.layer.update(base, lambda: self.felt(lay, size),
                                        self._parts(lay, frame, size)), (0, 0))
+        if frame.log is not None:
+            tw.draw_log(surface, frame.log)
         if frame.viewer >= 0:
             self._draw_bottom(surface, lay, frame)
         thinking = lay.spot(frame.thinking)
