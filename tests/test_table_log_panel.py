@@ -153,3 +153,11 @@ def test_the_felt_under_an_open_and_a_folded_log_is_drawn_once_each() -> None:
     renderer.felt(folded, (1920, 1080))
     assert renderer.felt(open_, (1920, 1080)) is felt
     assert renderer.ring_tile(felt, 100, True, open_.centre) is ring
+
+
+def test_a_folded_log_keeps_at_most_twice_max_lines() -> None:
+    panel = tw.LogPanel()
+    panel.build(pygame.Rect(0, 0, 0, 0), 1.0)
+    for i in range(1000):
+        panel.add([f"line {i}"])
+    assert len(panel.lines) <= 2 * tw.LogPanel.MAX_LINES and panel.lines[-1] == "line 999"

@@ -575,10 +575,9 @@ class LogPanel:
         if not lines:
             return
         self.lines.extend(lines)
-        if self.rect.w <= 0:
-            return
         before = len(self.rows)
-        self._append(lines)
+        if self.rect.w > 0:  # folded: wrapped when it opens
+            self._append(lines)
         if self.scroll:
             self.scroll += len(self.rows) - before
         if len(self.lines) > self.MAX_LINES * 2:
