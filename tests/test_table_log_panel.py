@@ -5,6 +5,7 @@ the window, and is no empty strip while the table is paused."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -23,9 +24,7 @@ LINES = ["Zhang 打出 万能+4，指定蓝色；Wang 面临 +4 罚牌，这一�
 
 
 def _rows(panel: tw.LogPanel) -> list[str]:
-    assert panel.box is not None
-    return ["".join(getattr(ch, "text", "") for ch in row.items)
-            for row in panel.box.text_box_layout.layout_rows]
+    return list(panel.rows)
 
 
 @pytest.mark.parametrize("width", [200, 240, 330])
@@ -35,11 +34,9 @@ def test_the_log_wraps_chinese_by_character_without_blank_or_split_rows(width: i
     from game import i18n
     i18n.set_language("zh")
     try:
-        manager = pygame_gui.UIManager((1280, 800))
-        panel = tw.LogPanel(manager)
-        panel.build(pygame.Rect(1280 - width, 0, width, 800))
+        panel = tw.LogPanel()
+        panel.build(pygame.Rect(1280 - width, 0, width, 800), 1.0)
         panel.add(LINES)
-        panel.flush()
         rows = [r.strip() for r in _rows(panel)]
         assert all(rows), rows  # no blank row
         assert not any(r.endswith("-") or r.startswith("-") for r in rows), rows
@@ -81,5 +78,86 @@ def test_the_paused_table_shows_no_empty_log_strip() -> None:
     table.pause()
     assert table.layout.log.w == 0  # the felt fills the window under the menu
     table.resume()
-    assert table.layout.log.w > 0 and table.log_panel.box is not None
+    assert table.layout.log.w > 0 and table.log_panel.rect.w > 0
     table.exit()
+
+
+def _open_table() -> tuple[Any, Any]:
+    """A 1280x800 English table, two frames in."""
+    app = make_app((1280, 800), "en", "off")
+    app.start_match(config(4, 1, 3))
+    pump(app, 2)
+    return app, app.scenes.top
+
+
+def _shown(table: object) -> list[str]:
+    """The rows the panel draws this frame, top to bottom."""
+    log = table.frame().log  # type: ignore[attr-defined]
+    assert log is not None
+    return list(log.rows)
+
+
+def test_adding_log_lines_costs_no_gui_relayout_and_shows_the_newest() -> None:
+    """Issue 13: the log is drawn by the table, not re-laid out by a pygame_gui
+    text box (~27 ms per added batch, the slowest frames of the Hard line)."""
+    app, table = _open_table()
+    assert not [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITextBox)]
+    table.log_panel.add([f"line {i}" for i in range(500)])
+    shown = _shown(table)
+    assert shown[-1] == "line 499" and len(shown) > 5
+    assert len(table.log_panel.lines) <= 2 * tw.LogPanel.MAX_LINES
+    table.exit()
+
+
+def test_the_wheel_scrolls_the_log_and_new_lines_keep_the_scrolled_view() -> None:
+    app, table = _open_table()
+    table.log_panel.add([f"line {i}" for i in range(100)])
+    pygame.mouse.set_pos(table.layout.log.center)
+    table.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
+    scrolled = _shown(table)
+    assert "line 99" not in scrolled and scrolled[-1].startswith("line ")
+    table.log_panel.add(["newest"])
+    assert _shown(table) == scrolled  # the player reads on; nothing jumps
+    table.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1000))
+    assert _shown(table)[-1] == "newest"
+    table.exit()
+
+
+def test_dragging_the_log_scroll_bar_to_the_top_shows_the_first_rows() -> None:
+    app, table = _open_table()
+    table.log_panel.lines.clear()
+    table.log_panel.build(table.log_panel.rect, table.log_panel.scale)
+    table.log_panel.add([f"line {i}" for i in range(200)])
+    log = table.frame().log
+    assert log is not None and log.thumb is not None
+    grab = log.thumb.center
+    table.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=grab))
+    table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(grab[0], 0), rel=(0, 0),
+                                          buttons=(1, 0, 0)))
+    table.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(grab[0], 0)))
+    assert _shown(table)[0] == "line 0"
+    assert table.viewer < 0 or not table.hand.selected  # the drag played no card
+    table.exit()
+
+
+def test_the_felt_under_an_open_and_a_folded_log_is_drawn_once_each() -> None:
+    """Issue 13: every scoreboard folds the log under it and unfolds it after;
+    redrawing the felt and its direction ring each time took ~80 ms at 1080p."""
+    pygame.init()
+    pygame.display.set_mode((1920, 1080))
+    from game.table.renderer import TableRenderer
+    renderer = TableRenderer()
+    open_, folded = (compute_layout((1920, 1080), 10, 0, "medium", log) for log in (True, False))
+    felt = renderer.felt(open_, (1920, 1080))
+    ring = renderer.ring_tile(felt, 100, True, open_.centre)
+    renderer.felt(folded, (1920, 1080))
+    assert renderer.felt(open_, (1920, 1080)) is felt
+    assert renderer.ring_tile(felt, 100, True, open_.centre) is ring
+
+
+def test_a_folded_log_keeps_at_most_twice_max_lines() -> None:
+    panel = tw.LogPanel()
+    panel.build(pygame.Rect(0, 0, 0, 0), 1.0)
+    for i in range(1000):
+        panel.add([f"line {i}"])
+    assert len(panel.lines) <= 2 * tw.LogPanel.MAX_LINES and panel.lines[-1] == "line 999"

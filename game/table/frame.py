@@ -171,6 +171,8 @@ class TableFrame:
     """party mode: phone seats that are away"""
     open_hands: tuple[tuple[Card, ...], ...] = ()
     """the replay's "Show all hands": every seat's cards, face up in place of its fan"""
+    log: tw.LogFrame | None = None
+    """the log panel (None: folded, hidden or the replay)"""
 
 
 class Source(Protocol):
@@ -210,6 +212,7 @@ class UiState:
     buttons: tuple[Button, ...] = ()
     notice: str = ""
     away: tuple[str, ...] = ()
+    log: tw.LogFrame | None = None
 
 
 def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozenset[int]) -> str:
@@ -313,4 +316,5 @@ def build_frame(src: Source, ui: UiState | None = None, *, colourblind: bool = F
         toast=(ui.toast[0], ui.toast[1]) if ui.toast is not None else None, tip=tip,
         hand=_hand(ui.hand) if src.viewer >= 0 else None, picker=picker,
         thinking=src.thinking_seat(), now=ui.now, sprites=sprites, effects=effects,
-        buttons=ui.buttons, notice=ui.notice, away=ui.away, open_hands=open_hands)
+        buttons=ui.buttons, notice=ui.notice, away=ui.away, open_hands=open_hands,
+        log=ui.log)

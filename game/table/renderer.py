@@ -131,12 +131,14 @@ class TableRenderer:
 
     # ------------------------------------------------------------ caches
     def felt(self, lay: TableLayout, size: tuple[int, int]) -> pygame.Surface:
-        """Felt and the log backdrop (cached for the current size)."""
+        """Felt and the log backdrop (cached for the current size, with the log
+        open and folded: every overlay folds it and unfolds it after)."""
         key = (size, tuple(lay.log))
         surf = self._felt.get(key)
         if surf is None:
-            self._felt.clear()
-            self._ring_tiles.clear()
+            if len(self._felt) >= 2:
+                self._felt.clear()
+                self._ring_tiles.clear()
             surf = pygame.Surface(size)
             surf.blit(felt_background(size), (0, 0))
             if lay.log.w:
@@ -178,6 +180,8 @@ class TableRenderer:
         base = (size, tuple(lay.log), lay.scale)
         surface.blit(self.layer.update(base, lambda: self.felt(lay, size),
                                        self._parts(lay, frame, size)), (0, 0))
+        if frame.log is not None:
+            tw.draw_log(surface, frame.log)
         if frame.viewer >= 0:
             self._draw_bottom(surface, lay, frame)
         thinking = lay.spot(frame.thinking)

@@ -50,6 +50,7 @@ from game.table.model import TableModel
 from game.table.renderer import TableRenderer, pulse_arrow
 from game.ui import card_art
 from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
+from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
@@ -124,7 +125,7 @@ class TableScene(Scene):
         self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
         self.bar = tw.ButtonBar(self.app.ui)
         self.corner = tw.ButtonBar(self.app.ui)
-        self.log_panel = tw.LogPanel(self.app.ui)
+        self.log_panel = tw.LogPanel()
         self.relayout()
         if self._fresh:
             self.ingest(self.ctl.take_events())
@@ -139,8 +140,6 @@ class TableScene(Scene):
         for w in (self.bar, self.corner):
             if w is not None:
                 w.clear()
-        if self.log_panel is not None:
-            self.log_panel.kill()
         if not self.ctl.is_over:
             self.ctl.autosave()
         if self.party is not None:
@@ -204,8 +203,6 @@ class TableScene(Scene):
                            (fp(11), True), (fp(12), True), (fp(16), True), (fp(22), True)):
             resources.want_font(size, bold)
         if self.log_panel is not None:
-            self.log_panel.build(self.layout.log.inflate(-self.layout.px(12), -self.layout.px(12))
-                                 if self.layout.log.w else self.layout.log)
             self._rebuild_log()
         self._build_corner()
 
@@ -260,7 +257,9 @@ class TableScene(Scene):
         self.ticker = lines[-3:]
         if self.log_panel is not None:
             self.log_panel.lines = lines
-            self.log_panel.build(self.log_panel.box.rect if self.log_panel.box else self.layout.log)
+            log = self.layout.log
+            self.log_panel.build(log.inflate(-self.layout.px(12), -self.layout.px(12))
+                                 if log.w else log, ui_scale(self.app.size))
 
     def set_viewer(self, seat: int) -> None:
         """Hot-seat: ``seat`` now looks at the screen."""
@@ -298,8 +297,6 @@ class TableScene(Scene):
             self._maybe_tip_uno()
             self._maybe_overlay()
         if not self.anim.busy():
-            if self.log_panel is not None:
-                self.log_panel.flush()
             if self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
                 self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
@@ -601,6 +598,8 @@ class TableScene(Scene):
                     self.press(key)
                     return
             return
+        if self._log_event(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             self._drag_to(event.pos)
@@ -611,6 +610,24 @@ class TableScene(Scene):
             self._release(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+
+    def _log_event(self, event: pygame.event.Event) -> bool:
+        """The wheel over the log and its scroll bar; True when the log took ``event``."""
+        panel = self.log_panel
+        if panel is None or not self.layout.log.w:
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.layout.log.collidepoint(pygame.mouse.get_pos()):
+                return False
+            panel.scroll_by(3 * event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return panel.press(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            return panel.drag(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return panel.release()
+        return False
 
     def _hover(self, pos: tuple[int, int]) -> None:
         if self.picker.open:
@@ -817,7 +834,8 @@ class TableScene(Scene):
                      picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
                      mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
                      buttons=self.buttons,
-                     notice=t(f"tbl.save_failed.{problem}") if problem else "", away=away)
+                     notice=t(f"tbl.save_failed.{problem}") if problem else "", away=away,
+                     log=self.log_panel.frame() if self.log_panel is not None else None)
         return build_frame(self, ui, colourblind=self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -3,19 +3,21 @@ the action button bar and the scrollable game log."""
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton
 
 from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
 from game.table.layout import TableLayout
 from game.ui import card_art
+from game.ui.theme import font_size
+from game.ui.theme import px as theme_px
 from game.ui.wrap import wrap_text
 
 CREAM = (245, 240, 225)
@@ -24,6 +26,8 @@ MUTED = (176, 200, 184)
 RED = (222, 41, 48)
 INK = (10, 24, 16)
 TEAM = [(90, 160, 255), (255, 140, 90)]
+FIELD = (11, 51, 34)  # the theme's scroll-bar track
+GOLD_ACTIVE = (201, 165, 50)
 
 
 @lru_cache(maxsize=512)
@@ -485,82 +489,186 @@ class ButtonBar:
 # ---------------------------------------------------------------- log
 
 
+@dataclass(frozen=True, slots=True)
+class LogFrame:
+    """The log panel as drawn this frame."""
+
+    rect: pygame.Rect
+    """the panel, where the rows are clipped"""
+    rows: tuple[str, ...]
+    """the rows shown, top to bottom"""
+    images: tuple[pygame.Surface, ...]
+    """those rows rendered (the panel keeps them)"""
+    left: int
+    top: int
+    """the first row's x and y"""
+    line_h: int
+    track: pygame.Rect | None = None
+    """the scroll bar (None: every row fits)"""
+    thumb: pygame.Rect | None = None
+    dragging: bool = False
+
+
 class LogPanel:
-    """The scrollable game log (a pygame_gui text box) on the right."""
+    """The scrollable game log on the right. Each line is wrapped once into rows
+    (Chinese by character) and each row rendered once when first shown: adding
+    a line costs its own rows only (a pygame_gui text box re-laid out its whole
+    text, ~27 ms a batch). The table renderer draws it from :meth:`frame`.
+    ``scroll``: rows the view is above the newest (0: it follows the newest)."""
 
     MAX_LINES = 400
 
-    def __init__(self, manager: pygame_gui.UIManager) -> None:
-        self.manager = manager
+    def __init__(self) -> None:
         self.lines: list[str] = []
-        self.pending: list[str] = []  # added, not yet in the text box
-        self.box: UITextBox | None = None
-        self._width = 0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.visible = True
+        self.scroll = 0
+        self.rows: list[str] = []
+        self._counts: list[int] = []  # rows per line
+        self._images: dict[int, pygame.Surface] = {}  # by row number since the last build
+        self._first = 0  # row number of rows[0]
+        self._grab: int | None = None  # the pointer's offset into the dragged thumb
 
-    def _html(self, lines: Sequence[str]) -> str:
-        """``lines`` as the text box's HTML, broken into rows here (Chinese by
-        character): left to the text box, a long Chinese line came out as a
-        name alone on a row, a blank row and words cut with hyphens."""
-        font = self.manager.get_theme().get_font(["text_box"])
-        # the box's text padding and its scroll bar
-        width = max(40, (self.box.rect.w if self.box is not None else self._width) - 36)
-        return "<br>".join(html.escape(row) for line in lines
-                           for row in wrap_text(line, font, width) or [""])
+    # ---- geometry, in the theme's text-box look
+    def _font_px(self) -> int:
+        return font_size("body", self.scale)
 
-    def build(self, rect: pygame.Rect) -> None:
-        self.kill()
-        if rect.w <= 0:
-            return
-        self.pending = []
-        self._width = rect.w
-        body = self._html(self.lines[-self.MAX_LINES:])
-        self.box = UITextBox(body, rect, manager=self.manager)
-        self._scroll_end()
-        self.settle()
+    def _pad(self) -> tuple[int, int]:
+        return theme_px(6, self.scale), theme_px(4, self.scale)
+
+    def _line_h(self) -> int:
+        return round(get_font(self._font_px()).get_linesize() * 1.25)
+
+    def _bar_w(self) -> int:
+        return theme_px(8, self.scale)
+
+    def _fits(self) -> int:
+        return max(1, (self.rect.h - 2 * self._pad()[1]) // self._line_h())
+
+    def _max_scroll(self) -> int:
+        return max(0, len(self.rows) - self._fits())
+
+    def _wrap(self, line: str) -> list[str]:
+        width = max(40, self.rect.w - 2 * self._pad()[0] - self._bar_w() - theme_px(4, self.scale))
+        return wrap_text(line, get_font(self._font_px()), width) or [""]
+
+    def build(self, rect: pygame.Rect, scale: float) -> None:
+        """Lay the panel in ``rect`` (width 0: folded) at the theme's ``scale``;
+        re-wraps every line (a new size or language)."""
+        self.rect, self.scale, self.visible = rect.copy(), scale, True
+        self.lines = self.lines[-self.MAX_LINES:]
+        self.rows, self._counts, self._images, self._first = [], [], {}, 0
+        self._grab = None
+        if rect.w > 0:
+            self._append(self.lines)
+        self.scroll = min(self.scroll, self._max_scroll())
+
+    def _append(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            rows = self._wrap(line)
+            self.rows.extend(rows)
+            self._counts.append(len(rows))
 
     def add(self, lines: Sequence[str]) -> None:
-        """Queue lines; they reach the text box at the next :meth:`flush` (the
-        table flushes between animations: re-laying out the box mid-flight
-        made the slowest frames)."""
+        """Append ``lines``; a view scrolled up stays on the rows it shows."""
         if not lines:
             return
         self.lines.extend(lines)
-        self.pending.extend(lines)
+        before = len(self.rows)
+        if self.rect.w > 0:  # folded: wrapped when it opens
+            self._append(lines)
+        if self.scroll:
+            self.scroll += len(self.rows) - before
         if len(self.lines) > self.MAX_LINES * 2:
-            self.lines = self.lines[-self.MAX_LINES:]
-            self.pending = []
-            if self.box is not None:
-                self.build(self.box.relative_rect)
+            drop = len(self.lines) - self.MAX_LINES
+            gone = sum(self._counts[:drop])
+            del self.lines[:drop], self._counts[:drop], self.rows[:gone]
+            self._images = {n: img for n, img in self._images.items() if n >= self._first + gone}
+            self._first += gone
+        self.scroll = min(self.scroll, self._max_scroll())
 
-    def flush(self) -> None:
-        if not self.pending:
-            return
-        lines, self.pending = self.pending, []
-        if self.box is not None:
-            prefix = "<br>" if len(self.lines) > len(lines) else ""
-            self.box.append_html_text(prefix + self._html(lines))
-            self._scroll_end()
-            self.settle()
-
-    def settle(self) -> None:
-        """Finish the text box's redraws now (a longer text resizes its scroll bar)."""
-        if self.box is None:
-            return
-        bar = self.box.scroll_bar
-        parts = [] if bar is None else [bar, getattr(bar, "top_button", None),
-                                        getattr(bar, "bottom_button", None),
-                                        getattr(bar, "sliding_button", None)]
-        settle(self.box, *parts)
-
-    def _scroll_end(self) -> None:
-        if self.box is not None and self.box.scroll_bar is not None:
-            self.box.scroll_bar.set_scroll_from_start_percentage(1.0)
-
-    def kill(self) -> None:
-        if self.box is not None:
-            self.box.kill()
-            self.box = None
+    def scroll_by(self, rows: int) -> None:
+        """Positive: towards older rows."""
+        self.scroll = max(0, min(self._max_scroll(), self.scroll + rows))
 
     def show(self, visible: bool) -> None:
-        if self.box is not None:
-            self.box.show() if visible else self.box.hide()
+        self.visible = visible
+
+    # ---- the scroll bar
+    def _bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        fits, total = self._fits(), len(self.rows)
+        if total <= fits or self.rect.w <= 0:
+            return None
+        pad_y = self._pad()[1]
+        track = pygame.Rect(self.rect.right - self._bar_w(), self.rect.y + pad_y,
+                            self._bar_w(), self.rect.h - 2 * pad_y)
+        h = max(theme_px(24, self.scale), track.h * fits // total)
+        top = 1 - self.scroll / self._max_scroll()
+        return track, pygame.Rect(track.x, track.y + round((track.h - h) * top), track.w, h)
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        """A left press: grabs the thumb or pages towards ``pos`` on the track;
+        False when ``pos`` is off the scroll bar."""
+        bar = self._bar() if self.visible else None
+        if bar is None or not bar[0].inflate(theme_px(6, self.scale), 0).collidepoint(pos):
+            return False
+        track, thumb = bar
+        if thumb.top <= pos[1] < thumb.bottom:
+            self._grab = pos[1] - thumb.y
+        else:
+            self.scroll_by(self._fits() if pos[1] < thumb.top else -self._fits())
+        return True
+
+    def drag(self, pos: tuple[int, int]) -> bool:
+        """The pointer moved: False unless the thumb is held."""
+        bar = self._bar()
+        if self._grab is None or bar is None:
+            return False
+        track, thumb = bar
+        room = max(1, track.h - thumb.h)
+        top = max(0.0, min(1.0, (pos[1] - self._grab - track.y) / room))
+        self.scroll = round((1 - top) * self._max_scroll())
+        return True
+
+    def release(self) -> bool:
+        held, self._grab = self._grab is not None, None
+        return held
+
+    # ---- drawing
+    def frame(self) -> LogFrame | None:
+        """What to draw now (None: folded or hidden); renders rows first shown."""
+        if not self.visible or self.rect.w <= 0:
+            return None
+        fits, total = self._fits(), len(self.rows)
+        end = total - self.scroll
+        start = max(0, end - fits)
+        images = []
+        for i in range(start, end):
+            img = self._images.get(self._first + i)
+            if img is None:
+                img = self._images[self._first + i] = get_font(self._font_px()).render(
+                    self.rows[i], True, CREAM)
+            images.append(img)
+        bar = self._bar()
+        return LogFrame(rect=self.rect.copy(), rows=tuple(self.rows[start:end]),
+                        images=tuple(images), left=self.rect.x + self._pad()[0],
+                        top=self.rect.y + self._pad()[1],
+                        line_h=self._line_h(), track=bar[0] if bar else None,
+                        thumb=bar[1] if bar else None, dragging=self._grab is not None)
+
+
+def draw_log(surface: pygame.Surface, log: LogFrame) -> None:
+    """The log's rows clipped to its panel, and its scroll bar."""
+    clip = surface.get_clip()
+    surface.set_clip(log.rect)
+    y = log.top
+    for img in log.images:
+        surface.blit(img, (log.left, y + (log.line_h - img.get_height()) // 2))
+        y += log.line_h
+    surface.set_clip(clip)
+    if log.track is not None and log.thumb is not None:
+        radius = log.track.w // 2
+        pygame.draw.rect(surface, FIELD, log.track, border_radius=radius)
+        pygame.draw.rect(surface, GOLD if log.dragging else GOLD_ACTIVE, log.thumb,
+                         border_radius=radius)
