@@ -10,6 +10,7 @@ an action and never builds a snapshot. Nothing here touches pygame.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -20,6 +21,12 @@ from game.ai.base import Agent, Choice
 from game.rules.actions import Action
 from game.rules.engine import Game
 from game.rules.view import PlayerView
+
+FRAME_SWITCH_S = 0.0005
+"""Python's lock switch interval while a bot thread runs. The default (5 ms) lets a
+thinking bot keep the lock up to 5 ms each time the frame loop releases it (every
+blit does), so one frame of the table could take 40-70 ms; at 0.5 ms the frame loop
+gets it back at once and the bot loses a little speed."""
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +86,7 @@ class BotWorker:
                 self._answer = self._answer_of(job)
                 return
             if self._thread is None:
+                sys.setswitchinterval(min(sys.getswitchinterval(), FRAME_SWITCH_S))
                 self._thread = threading.Thread(target=self._run, name="bot-thinking",
                                                 daemon=True)
                 self._thread.start()

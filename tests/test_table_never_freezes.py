@@ -180,3 +180,22 @@ def test_autosave_snapshot_and_write_run_off_the_calling_thread(
     loaded = saves.load_match(saves.autosave_path()).game
     assert loaded.to_dict() == ctl.game.to_dict()
     ctl.close()
+
+
+def test_a_thinking_bot_hands_the_lock_back_to_the_frame_loop_quickly() -> None:
+    """Python's lock switch interval is 5 ms: a drawing thread that releases the
+    lock for every blit waited up to 5 ms each time while a bot thought, and a
+    frame of ~20 blits took 40-70 ms. Starting the bot thread shortens it."""
+    import sys
+
+    from game.workers import FRAME_SWITCH_S
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        ctl = MatchController(config(4, 0, 3), anim_speed="off", persist=False, background=True)
+        ctl.poll_ai(time.monotonic())
+        assert sys.getswitchinterval() <= FRAME_SWITCH_S
+        ctl.close()
+    finally:
+        sys.setswitchinterval(before)
