@@ -199,3 +199,23 @@ def test_a_thinking_bot_hands_the_lock_back_to_the_frame_loop_quickly() -> None:
         ctl.close()
     finally:
         sys.setswitchinterval(before)
+
+
+def test_the_direction_ring_of_both_directions_is_drawn_before_it_is_needed() -> None:
+    """The first Reverse of a match drew the faint counter-clockwise ring (~50 ms at
+    1080p) inside a frame: the table draws both directions while nothing moves."""
+    from game.table import widgets as tw
+    from game.table.renderer import ring_px
+
+    app = make_app((1920, 1080))
+    app.start_match(config(4, 1, 2))
+    table = app.scenes.top
+    tw.faded.cache_clear()
+    table.relayout()
+    while table._warm:
+        table._warm_up(1.0)
+    cached = tw.faded.cache_info().currsize
+    size = ring_px(table.layout)
+    tw.faded((size, True), 70)
+    tw.faded((size, False), 70)
+    assert tw.faded.cache_info().currsize == cached  # both were drawn already

@@ -120,6 +120,8 @@ def pulse_arrow(lay: TableLayout, clockwise: bool) -> pygame.Surface:
     return card_art.direction_arrow(ring_px(lay, PULSE_GROWTH), clockwise, tw.GOLD, None)
 
 
+RING_ALPHA = 70  # the faint direction ring on the felt
+
 class TableRenderer:
     """Draws frames of one table. ``draw(surface, layout, frame)``."""
 
@@ -155,7 +157,7 @@ class TableRenderer:
         key = (id(felt), size, clockwise, centre)
         tile = self._ring_tiles.get(key)
         if tile is None:
-            arrow = tw.faded((size, clockwise), 70)
+            arrow = tw.faded((size, clockwise), RING_ALPHA)
             where = arrow.get_rect(center=centre)
             rect = where.clip(felt.get_rect())
             surf = felt.subsurface(rect).copy()

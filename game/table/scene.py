@@ -47,7 +47,7 @@ from game.table.frame import Button, TableFrame, UiState, build_frame
 from game.table.hand import HandView, drop_hits_discard
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
-from game.table.renderer import TableRenderer, pulse_arrow
+from game.table.renderer import RING_ALPHA, TableRenderer, pulse_arrow, ring_px
 from game.ui import card_art
 from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
 from game.ui.theme import ui_scale
@@ -186,11 +186,13 @@ class TableScene(Scene):
         # Card faces still to draw at this size: warmed a few at a time between
         # animations, so no flight ever waits for a first render (big at 4K).
         # Plain faces come first (pop() takes from the end); only a player's own
-        # hand shows dimmed ones; then the colour swatches and the direction
-        # pulse's arrows (~50 ms each).
+        # hand shows dimmed ones; then the colour swatches, the direction ring and
+        # the direction pulse's arrows (~50 ms each).
         faces = list({card_art.face_key(c): c for c in DECK}.values())
         w, cb = self.layout.card_w, self.colourblind
         self._warm = [partial(self._pulse_arrow, True), partial(self._pulse_arrow, False)]
+        ring = ring_px(self.layout)  # the faint direction ring, both ways (~50 ms each)
+        self._warm += [partial(tw.faded, (ring, way), RING_ALPHA) for way in (True, False)]
         self._warm += [partial(card_art.colour_swatch, c, self.layout.px(50), True)
                        for c in COLOURS]
         if self.viewer >= 0:
