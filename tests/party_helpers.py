@@ -56,13 +56,14 @@ class TableLoop:
 
     def __init__(self, config: MatchConfig, *, bot_after: float | None = None,
                  controller: MatchController | None = None, frame_s: float = 0.002,
-                 auto_next_round: bool = True) -> None:
+                 auto_next_round: bool = True, started: bool = True) -> None:
         self.controller = controller or MatchController(config, think_ms=0, anim_speed="off",
                                                         persist=False)
         self.host = PartyHost(self.controller, bot_after=bot_after)
         self.lock = threading.Lock()
         self.frame_s = frame_s
         self.auto_next_round = auto_next_round
+        self.started = started  # False: the join screen, until :meth:`begin` (its Start)
         self.max_frame_s = 0.0
         self.frame_s_seen: list[float] = []  # every frame's duration (benchmarks)
         self.max_taken = 0  # the most phone messages one frame handled
@@ -73,8 +74,16 @@ class TableLoop:
         self.host.start()
         self.inbox = CountingInbox(self.host.server.inbox)
         self.host.server.inbox = self.inbox  # type: ignore[assignment]
+        if self.started:
+            self.host.begin()
         self._thread.start()
         return self
+
+    def begin(self) -> None:
+        """The host presses Start on the join screen."""
+        with self.lock:
+            self.started = True
+            self.host.begin()
 
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
@@ -95,9 +104,10 @@ class TableLoop:
                 start = time.perf_counter()
                 now = time.monotonic()
                 taken = self.inbox.taken
-                self.host.pump(now)
+                self.host.pump(now, paused=not self.started)
                 self.max_taken = max(self.max_taken, self.inbox.taken - taken)
-                c.poll_ai(now)
+                if self.started:
+                    c.poll_ai(now)
                 if self.auto_next_round and c.game.round_over and not c.game.is_over:
                     c.next_round()  # the scoreboard's Next round
                 c.take_events()

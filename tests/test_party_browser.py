@@ -117,3 +117,37 @@ def test_H4_phone_page_selects_several_cards_and_plays_them(browser, tmp_path: P
             a.seat == 0 and a.kind == "play" and len(a.cards) == 2 for a in c.game.actions)))
         assert loop.inspect(lambda c: c.game.actions[-1]).cards == (red7, blue7)
         _wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#hand .card")) == 1)
+
+
+def test_party_phone_page_waits_for_start_then_names_the_host_in_the_turn_line(browser, tmp_path: Path):
+    """Before Start the page says the match waits for the host and offers nothing;
+    after it, the desktop player is "Host" (never "You") and the turn line reads
+    "Turn: Host"."""
+    from selenium.webdriver.common.by import By
+
+    from game.config import MatchConfig, SeatConfig
+    from game.controller import MatchController
+    from game.party.protocol import new_secret
+    from game.rules.settings import RuleSettings
+
+    shots = Path(os.environ.get("UNO_PARTY_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    seats = (SeatConfig("You", "human", "normal"), SeatConfig("Phone 1", "phone", "normal"))
+    config = next(c for c in (MatchConfig(seats, RuleSettings(target_score=50), seed, new_secret())
+                              for seed in range(1, 100))
+                  if MatchController(c, think_ms=0, anim_speed="off", persist=False).game.to_act == 0)
+    with TableLoop(config, started=False) as loop:
+        browser.get(f"http://127.0.0.1:{loop.port}/#{loop.url_token(1)}")
+        _wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand .card"))
+        assert "Waiting for the host to start" in browser.find_element(By.ID, "turn").text
+        assert not browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal")
+        assert not browser.find_elements(By.CSS_SELECTOR, "#buttons button")
+        browser.save_screenshot(str(shots / "party_phone_waiting.png"))
+        browser.find_element(By.ID, "lang").click()
+        _wait(lambda: "等待主机开始" in browser.find_element(By.ID, "turn").text)
+        browser.find_element(By.ID, "lang").click()
+
+        loop.begin()
+        _wait(lambda: "Turn: Host" == browser.find_element(By.ID, "turn").text)
+        players = browser.find_element(By.ID, "players").text
+        assert "Host" in players and "You" not in players and "Phone 1 (you)" in players

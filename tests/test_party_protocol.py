@@ -27,7 +27,7 @@ from game.rules.engine import Game
 STATE_KEYS = {"v", "type", "at", "seat", "names", "kinds", "hand", "legal", "top", "colour",
               "direction", "phase", "to_act", "current", "counts", "pending", "drawn",
               "uno_exposed", "uno_declared", "draw_pile", "round", "scores", "winner", "away",
-              "bots", "events"}
+              "bots", "events", "started"}
 
 
 def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -97,6 +97,45 @@ def test_party_join_gets_own_state_only():
         assert sorted(c["id"] for c in state["hand"]) == [c.id for c in own]
         assert state["away"] == [0]  # seat 0's phone has not joined
         phone.close()
+
+
+def test_party_phone_waits_for_the_host_to_start_with_nothing_to_offer():
+    """On the join screen the seat that acts first gets no legal actions and its taps
+    are refused ("not_started") until the host presses Start."""
+    with TableLoop(party_config("pp"), started=False) as loop:
+        first = loop.inspect(lambda c: c.game.to_act)
+        phone = Phone(loop.port, loop.url_token(first))
+        state = phone.state()
+        assert state["started"] is False and state["legal"] == []
+        phone.act(state["at"], {"kind": "draw"})
+        assert phone.wait(lambda m: m["type"] == "error")["code"] == "not_started"
+        assert _actions(loop) == 0
+        loop.begin()  # Start: every phone gets the running table
+        state = phone.state()
+        assert state["started"] is True and state["legal"]
+        phone.close()
+
+
+@pytest.mark.parametrize(("lang", "name", "shown"), [
+    ("en", "You", "Host"), ("zh", "你", "主机"), ("en", "你", "Host"), ("en", "Ann", "Ann")])
+def test_party_phones_see_the_desktop_player_as_the_host_never_as_you(lang, name, shown):
+    """The desktop's default name "You"/"你" means the desktop player only: phones get
+    "Host"/"主机" (the host's language) for it; a typed name is kept."""
+    from game import i18n
+    from game.config import MatchConfig, SeatConfig
+    from game.party.protocol import new_secret
+    from game.rules.settings import RuleSettings
+
+    seats = (SeatConfig(name, "human", "normal"), SeatConfig("P2", "phone", "normal"))
+    config = MatchConfig(seats, RuleSettings(target_score=50), 7, new_secret())
+    i18n.set_language(lang)
+    try:
+        with TableLoop(config) as loop:
+            phone = Phone(loop.port, loop.url_token(1))
+            assert phone.state()["names"] == [shown, "P2"]
+            phone.close()
+    finally:
+        i18n.set_language("en")
 
 
 def test_party_bad_token_is_refused_and_closed():

@@ -100,10 +100,11 @@ def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
     phone2 = Phone(join.host.server.port, join.host.token(2))
     _until(app, lambda: join.host.connected() == {0, 2})
     app.pump(2)
-    phone0.state()
-    phone2.state()
+    assert not phone0.state()["started"] and not phone2.state()["legal"]  # the host has not started
     assert join.start_button.text == "Start"
     click(app, join.start_button)
+    for phone in (phone0, phone2):  # Start tells every phone
+        assert phone.wait(lambda m: m["type"] == "state" and m["started"], timeout=5)["started"]
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert table.viewer == -1 and table.party is join.host  # no desktop human: a spectator

@@ -8,6 +8,10 @@ applies it through the same :class:`~game.controller.MatchController` as a
 click. After every applied action (any seat's) each phone gets its own
 state: its own ``PlayerView`` and the events redacted for it.
 
+Until the host presses Start on the join screen (:meth:`PartyHost.begin`) the
+match is not running: phones get their hand with ``started`` false and no legal
+actions, and their taps are refused ``not_started``.
+
 A phone seat whose phone is away (never joined, asleep, reloading) keeps its
 place: the match waits for it, and after ``bot_after`` seconds (``None``:
 never) a bot plays the seat until the phone is back.
@@ -20,6 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from game import i18n
 from game.rules.actions import Action, Play
 from game.rules.events import Event, redact
 
@@ -55,6 +60,7 @@ class PartyHost:
         self.away_since: dict[int, float] = {s: started for s in self.seats}
         self.bot_seats: set[int] = set()
         self._changed = 0.0  # time.monotonic() of the last pump that handled something
+        self.started = False  # the host pressed Start: the table is running
         controller.on_applied.append(self._on_applied)
 
     # -- life cycle -------------------------------------------------------------
@@ -70,6 +76,12 @@ class PartyHost:
                 error = exc
         assert error is not None
         raise error
+
+    def begin(self) -> None:
+        """The host pressed Start: every phone gets the running table and its legal actions."""
+        if not self.started:
+            self.started = True
+            self._publish_all([])
 
     def stop(self) -> None:
         self.server.stop()
@@ -117,11 +129,13 @@ class PartyHost:
             elif kind == "leave":
                 self.away_since.setdefault(seat, now)
                 self._publish_all([])
+            elif kind == "act" and not self.started:
+                self.server.send_to(cid, error_message("not_started", "the host has not started yet"))
             elif kind == "act" and paused:
                 self.server.send_to(cid, error_message("paused", "the host is in a menu"))
             elif kind == "act":
                 self._act(seat, cid, item[3])
-        if not paused:
+        if not paused and self.started:
             self._takeover(now)
 
     def _joined(self, seat: int, cid: int) -> None:
@@ -185,6 +199,17 @@ class PartyHost:
     def _state(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
         c = self.controller
         config = c.config
-        return state_message(c.view(seat), c.legal(seat), len(c.game.actions), c.names, events,
+        return state_message(c.view(seat), c.legal(seat) if self.started else [],
+                             len(c.game.actions), phone_names(config.seats), events,
                              self.away(), sorted(self.bot_seats),
-                             [s.kind for s in config.seats])
+                             [s.kind for s in config.seats], started=self.started)
+
+
+def phone_names(seats: Sequence[Any]) -> list[str]:
+    """The seats' names as the phones show them, in the host's language.
+
+    On a phone "you" means that phone's player only, so the desktop's default
+    name "You"/"你" becomes "Host"/"主机"; typed names are kept.
+    """
+    you = {i18n.tl(lang, "tbl.you") for lang in i18n.LANGUAGES}
+    return [i18n.t("party.host_name") if s.name in you else i18n.seat_name(s.name) for s in seats]

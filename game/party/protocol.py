@@ -161,9 +161,11 @@ def event_wire(event: Event) -> dict[str, Any]:
 
 def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Sequence[str],
                   events: Sequence[Event], away: Sequence[int], bot_seats: Sequence[int],
-                  kinds: Sequence[str]) -> dict[str, Any]:
+                  kinds: Sequence[str], *, started: bool = True) -> dict[str, Any]:
     """Everything a phone of ``view.seat`` shows, built from that seat's own view.
 
+    ``started`` false: the host has not pressed Start yet (the page says so;
+    ``legal`` must then be empty).
     ``at`` numbers the state (the count of actions applied); an ``act`` must
     name the ``at`` it answers. ``events`` must already be redacted for the seat.
     """
@@ -179,7 +181,7 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
         "uno_exposed": view.uno_exposed, "uno_declared": view.uno_declared,
         "draw_pile": view.draw_pile_size, "round": view.round_no, "scores": list(view.scores),
         "winner": view.winner, "away": list(away), "bots": list(bot_seats),
-        "events": [event_wire(e) for e in events],
+        "events": [event_wire(e) for e in events], "started": started,
     }
 
 

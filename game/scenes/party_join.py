@@ -130,6 +130,7 @@ class PartyJoinScene(UIScene):
         from game.table.scene import TableScene
 
         self.handed_over = True
+        self.host.begin()  # the phones learn the match runs
         self.app.scenes.pop()
         self.app.scenes.push(TableScene(self.app, self.config, self.loaded,
                                         controller=self.controller, party=self.host))

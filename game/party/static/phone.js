@@ -10,7 +10,8 @@ const WORDS = {
     badlink: "This link is not a seat of this match. Ask the host for your QR code.",
     replaced: "This seat was opened on another screen.", closed: "The host closed the party match.",
     flood: "Too many taps: disconnected.", you: "you", your_turn: "Your turn!",
-    turn_of: "{name}'s turn", away: "away", bot: "bot", draw: "Draw", keep: "Keep", pass: "Pass",
+    turn_of: "Turn: {name}", not_started: "Waiting for the host to start the match…",
+    away: "away", bot: "bot", draw: "Draw", keep: "Keep", pass: "Pass",
     uno: "UNO!", catch: "Catch {name}", challenge: "Challenge", accept: "Accept",
     swap: "Swap with {name}", pick_colour: "Choose a colour",
     several: "Several cards", play_n: "Play {n} cards", tap_several: "Tap the cards; the last one goes on top",
@@ -23,7 +24,8 @@ const WORDS = {
     e_skip: "{seat} is skipped", e_direction: "Direction reversed", e_pass: "{seat} kept the card",
     e_colour: "{seat} named {colour}", e_out: "{seat} is out", e_swap: "{seat} swapped with {target}",
     err_stale: "The table moved on — try again.", err_illegal: "You can't do that now.",
-    err_rate_limited: "Slow down!", err_paused: "The table is paused — wait for the host.",
+    err_rate_limited: "Slow down!", err_not_started: "The match has not started yet.",
+    err_paused: "The table is paused — wait for the host.",
     err_other: "Refused: {code}",
   },
   zh: {
@@ -31,7 +33,8 @@ const WORDS = {
     badlink: "这个链接不是本局的座位。请向主机要你的二维码。",
     replaced: "这个座位已在另一个屏幕上打开。", closed: "主机已结束这局聚会。",
     flood: "点得太快，已断开。", you: "你", your_turn: "轮到你了！",
-    turn_of: "轮到 {name}", away: "离开", bot: "电脑代打", draw: "摸牌", keep: "留下", pass: "过",
+    turn_of: "轮到 {name}", not_started: "等待主机开始比赛…",
+    away: "离开", bot: "电脑代打", draw: "摸牌", keep: "留下", pass: "过",
     uno: "UNO！", catch: "抓 {name}", challenge: "质疑", accept: "接受",
     swap: "与 {name} 换牌", pick_colour: "选择颜色",
     several: "多张一起出", play_n: "出这 {n} 张", tap_several: "点选要出的牌，最后点的放在最上面",
@@ -44,7 +47,8 @@ const WORDS = {
     e_skip: "{seat} 被跳过", e_direction: "方向反转", e_pass: "{seat} 留下了这张牌",
     e_colour: "{seat} 选了{colour}色", e_out: "{seat} 出完了", e_swap: "{seat} 与 {target} 换牌",
     err_stale: "牌桌已变化，请再试一次。", err_illegal: "现在不能这样做。",
-    err_rate_limited: "慢一点！", err_paused: "牌桌已暂停，请等待主机。", err_other: "被拒绝：{code}",
+    err_rate_limited: "慢一点！", err_not_started: "比赛还没开始。", err_paused: "牌桌已暂停，请等待主机。",
+    err_other: "被拒绝：{code}",
   },
 };
 const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild: "W", wild_draw_four: "+4" };
@@ -148,7 +152,7 @@ function legalOf(kind) { return state.legal.filter((a) => a.kind === kind); }
 
 function render() {
   const s = state;
-  const mine = s.to_act === s.seat;
+  const mine = s.started && s.to_act === s.seat;
   document.body.classList.toggle("myturn", mine);
   if (mine && !wasMyTurn) {
     if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
@@ -161,7 +165,7 @@ function render() {
   players.textContent = "";
   s.names.forEach((name, i) => {
     const el = document.createElement("div");
-    el.className = "player" + (i === s.current ? " turn" : "") + (i === s.seat ? " me" : "");
+    el.className = "player" + (s.started && i === s.current ? " turn" : "") + (i === s.seat ? " me" : "");
     el.dataset.seat = i;
     const n = document.createElement("span");
     n.textContent = i === s.seat ? name + " (" + tr("you") + ")" : name;
@@ -186,7 +190,8 @@ function render() {
   top.replaceWith(Object.assign(cardEl(s.top), { id: "top" }));
   $("top").classList.add("big");
   let turn;
-  if (s.phase === "round_over") turn = tr("round_over", { name: nameOf(s.winner) });
+  if (!s.started) turn = tr("not_started");
+  else if (s.phase === "round_over") turn = tr("round_over", { name: nameOf(s.winner) });
   else if (s.phase === "match_over") turn = tr("match_over", { name: nameOf(s.winner) });
   else turn = mine ? tr("your_turn") : tr("turn_of", { name: nameOf(s.to_act) });
   $("turn").textContent = turn;
