@@ -12,9 +12,10 @@ from ui_driver import buttons, click, click_at, key, make_app
 
 from game.app import App
 from game.paths import data_dir
+from game.replay import SNAPSHOT_EVERY
 from game.rules.engine import Game
 from game.scenes.dialog import DialogScene
-from game.scenes.replay import SNAPSHOT_EVERY, ReplayScene
+from game.scenes.replay import ReplayScene
 from game.scenes.saves_scene import SavesScene
 from game.storage.saves import list_replays, load_match
 

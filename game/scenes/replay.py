@@ -1,9 +1,9 @@
 """ReplayScene: a finished match, step by step, on the table's own drawing code.
 
-``ReplayScene(app, path)`` loads a save (``game.storage.saves.load_match``),
-starts the match again from its seed and applies the recorded actions one at
-a time. Stepping back rebuilds the position from the nearest cached snapshot
-(one every :data:`SNAPSHOT_EVERY` steps). The table is drawn like the live one:
+``ReplayScene(app, path)`` loads a save (``game.storage.saves.load_match``)
+and steps through it with a :class:`game.replay.ReplayStepper` (the match
+started again from its seed, the recorded actions applied one at a time;
+stepping back starts from the nearest snapshot). The table is drawn like the live one:
 :class:`ReplaySource` (the stepper's views, from the spectator's seat -1) ->
 :func:`game.table.frame.build_frame` -> :class:`game.table.renderer.TableRenderer`.
 Hands are face down unless "Show all hands" is on.
@@ -21,10 +21,9 @@ import pygame
 from game import i18n
 from game.config import MatchConfig
 from game.paths import data_dir
-from game.rules.actions import Action
+from game.replay import ReplayStepper
 from game.rules.cards import Card
-from game.rules.engine import Game
-from game.rules.events import Event, redact
+from game.rules.events import redact
 from game.rules.view import PlayerView
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
@@ -42,7 +41,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 t = i18n.t
 
-SNAPSHOT_EVERY = 50
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)  # steps per second while playing
 
 
@@ -69,71 +67,6 @@ class ReplaySource:
 
     def bot_seats(self) -> frozenset[int]:
         return frozenset()
-
-
-class ReplayStepper:
-    """The position after ``k`` of the recorded actions, forwards and backwards."""
-
-    def __init__(self, config: MatchConfig, actions: list[Action]) -> None:
-        self.config = config
-        self.actions = list(actions)
-        self.game = Game.new(config.settings, seats=len(config.seats), seed=config.seed)
-        self.initial_events: list[Event] = list(self.game.initial_events)
-        self.k = 0
-        self.last_events: list[Event] = list(self.initial_events)
-        self._snapshots: dict[int, dict[str, Any]] = {0: self._snapshot()}
-
-    @property
-    def total(self) -> int:
-        return len(self.actions)
-
-    def view(self, seat: int) -> PlayerView:
-        """The position now, as ``seat`` sees it (-1: a spectator)."""
-        return self.game.view(seat)
-
-    def _snapshot(self) -> dict[str, Any]:
-        d = self.game.to_dict()
-        d["actions"] = []  # restored from self.actions: keeps the cache small
-        return d
-
-    def _restore(self, k: int) -> Game:
-        g = Game.from_dict(self._snapshots[k])
-        g.actions = list(self.actions[:k])
-        return g
-
-    def _apply(self) -> list[Event]:
-        events: list[Event] = list(self.game.apply(self.actions[self.k]))
-        self.k += 1
-        if self.k % SNAPSHOT_EVERY == 0 and self.k not in self._snapshots:
-            self._snapshots[self.k] = self._snapshot()
-        return events
-
-    def forward(self) -> bool:
-        if self.k >= self.total:
-            return False
-        self.last_events = self._apply()
-        return True
-
-    def goto(self, k: int) -> None:
-        """Jump to the position after ``k`` actions (``last_events``: those of action k)."""
-        k = max(0, min(self.total, k))
-        if k == self.k:
-            return
-        if k == self.k + 1:
-            self.forward()
-            return
-        if k == 0:
-            self.game = self._restore(0)
-            self.k = 0
-            self.last_events = list(self.initial_events)
-            return
-        base = max(s for s in self._snapshots if s <= k - 1)
-        if not base <= self.k <= k - 1:  # going on from here is not the shortest way
-            self.game = self._restore(base)
-            self.k = base
-        while self.k < k - 1:
-            self._apply()
-        self.last_events = self._apply()
 
 
 def exports_dir() -> Path:
@@ -172,7 +105,7 @@ class ReplayScene(UIScene):
         self.colourblind = bool(getattr(settings, "colourblind", False))
         self.layout: TableLayout = compute_layout(app.size, 1, -1, self.card_size)
         if self.loaded is not None:
-            self.stepper = ReplayStepper(self.loaded.config, self.loaded.game.actions)
+            self.stepper = ReplayStepper.of(self.loaded)
             self.table = ReplaySource(self.loaded.config, self.stepper.view(-1))
             self.layout = compute_layout(app.size, len(self.loaded.config.seats), -1,
                                          self.card_size)
