@@ -12,15 +12,16 @@ class Measures(Protocol):
     def size(self, text: str, /) -> tuple[int, int]: ...
 
 
-# Scripts that break between any two characters (Chinese, Japanese kana, full-width forms).
-_CJK = "\u2e80-\u2fff\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
-# A word: letters of any other script (accents included), digits and the marks inside
-# words and numbers; it breaks only at the spaces after it.
-_TOKENS = re.compile(rf"[^\s{_CJK}，。；：、！？）》」』”’,;:!?)\]…（《「『“‘(\[]+\s*|\s+|.")
 # No line starts with these (they stay with the character before them) ...
 CLOSING = frozenset("，。；：、！？）》」』”’,.;:!?)]…")
 # ... and none ends with these (they stay with the character after them).
 OPENING = frozenset("（《「『“‘([")
+# Scripts that break between any two characters (Chinese, Japanese kana, full-width forms).
+_CJK = "\u2e80-\u2fff\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+# A word: letters of any other script (accents included), digits and the marks inside
+# words and numbers ("." too: "1.5", "e.g."); it breaks only at the spaces after it.
+_NOT_IN_WORDS = re.escape("".join(sorted((CLOSING - {"."}) | OPENING)))
+_TOKENS = re.compile(rf"[^\s{_CJK}{_NOT_IN_WORDS}]+\s*|\s+|.")
 _RULE_ID = re.compile(r"[DSTRH]\d\s*")
 
 
