@@ -134,8 +134,7 @@ class SettingsScene(UIScene):
         beside = pygame.Rect(square.right + gap, rect.y, room, rect.height)
         used = self.text_lines(beside, text)
         if used > rect.height:  # two lines: centre them on the row
-            for element in self._elements[-1:]:
-                element.set_relative_position((beside.x, rect.centery - used // 2))
+            self._elements[-1].set_relative_position((beside.x, rect.centery - used // 2))
         return check
 
     def _dropdown(self, rect: pygame.Rect, options: list[str], current: str,
