@@ -302,6 +302,11 @@ class MatchController:
         seat = self.game.to_act
         return seat if self.is_human(seat) else -1
 
+    def round_events(self) -> list[Event]:
+        """This round's events so far, unredacted (a continued match's log;
+        the table redacts them per viewer, as it does every batch)."""
+        return list(self.game.log)
+
     def take_events(self) -> list[Event]:
         out, self.pending = self.pending, []
         return out

@@ -161,3 +161,33 @@ def test_a_folded_log_keeps_at_most_twice_max_lines() -> None:
     for i in range(1000):
         panel.add([f"line {i}"])
     assert len(panel.lines) <= 2 * tw.LogPanel.MAX_LINES and panel.lines[-1] == "line 999"
+
+
+def test_a_continued_match_keeps_its_log_through_a_relayout_and_a_language_switch() -> None:
+    """Continue: the round so far is in the log, and stays there when the
+    table is laid out again (pause, resize, language) instead of going blank."""
+    from game import i18n
+    from game.storage.saves import load_autosave
+
+    app = make_app((1280, 800), "en", "off")
+    app.start_match(config(4, 0, 3))  # bots only: they play on their own
+    table = app.scenes.top
+    pump(app, 200, dt=0.1)
+    table.exit()
+    loaded, _ = load_autosave()
+    assert loaded is not None
+    app.start_match(config(4, 0, 3), loaded)
+    resumed = app.scenes.top
+    pump(app, 2)
+    before = list(resumed.log_panel.lines)
+    assert len(before) > 3
+    resumed.relayout()
+    assert resumed.log_panel.lines == before
+    i18n.set_language("zh")
+    try:
+        resumed.relayout()
+        assert len(resumed.log_panel.lines) == len(before)
+        assert resumed.log_panel.lines != before  # re-told in Chinese
+    finally:
+        i18n.set_language("en")
+    resumed.exit()

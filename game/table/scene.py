@@ -132,7 +132,9 @@ class TableScene(Scene):
         else:
             self.ctl.take_events()
             self.model.sync(self.ctl.view(self.viewer))
-            self._log_lines(list(self.ctl.view(self.viewer).log))
+            # the round so far: logged (and kept for a re-told log), not animated
+            self.history.append(self.ctl.round_events())
+            self._log_lines([redact(e, self.viewer) for e in self.history[-1]])
             self.dirty = True
         self.refresh_controls()
 
