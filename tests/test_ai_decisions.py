@@ -112,3 +112,17 @@ def test_T2_docs_say_what_the_code_does_about_bluffing() -> None:
     assert any(view.is_bluff(a) for a in g.legal_actions(0))
     for agent in (NormalAgent(seed=1), HardAgent(seed=1, iterations=20)):
         assert not view.is_bluff(_decide(agent, g))
+
+
+def test_T1_normal_keeps_the_card_whose_number_turns_up_more_often() -> None:
+    """Red is in effect and Normal holds two red numbers. Five of the eight 3s
+    are in the discard pile, so only two are still out (in other hands or the
+    draw pile) against seven 9s: a 9 is far likelier to be the top card some
+    later turn, when our colour is gone. Normal plays the 3 and keeps the 9
+    (it used to shed the 9 for its points)."""
+    c = Faces()
+    others = [c.ids("Y6 Y7 Y8 G6 G7"), c.ids("Y6 Y7 Y8 G6 G7"), c.ids("Y1 Y2 G1 G2 B1")]
+    g = rig(preset("official"), hands=[c.ids("R9 R3 B7 G2"), *others], top=c("R5"),
+            under=c.ids("B3 B3 Y3 G3 Y3"))
+    act = _decide(NormalAgent(seed=1), g)
+    assert isinstance(act, Play) and g.view(0).card(act.cards[-1]).short() == "R3", act

@@ -1,12 +1,13 @@
 """Normal level: a sound rule-of-thumb player.
 
 Keeps Wilds and Wild Draw Fours for when they matter (no other play, or an
-opponent close to going out), sheds high-scoring cards, follows into the
-colour it holds most, names that colour for wilds, hits a player who is
-close to going out with draw cards and skips, spends its other Skips and Draw
-Twos on the opponent holding the fewest cards (and keeps them while they
-would land on anyone else), challenges a Wild Draw Four
-when the public record says the offender probably still held the colour,
+opponent close to going out), follows into the colour it holds most and
+within it keeps the cards whose number or symbol is most often still out
+(likelier to match a later top card by face), names that colour for wilds,
+hits a player who is close to going out with draw cards and skips, spends its
+other Skips and Draw Twos on the opponent holding the fewest cards (and keeps
+them while they would land on anyone else), challenges a Wild Draw Four when
+the public record says the offender probably still held the colour,
 always calls UNO, catches others, jumps in, stacks or deflects rather than
 taking the cards, and relays Skips.
 
@@ -17,6 +18,7 @@ decisions it does not search).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -35,7 +37,7 @@ from game.rules.actions import (
     SwapHands,
     WrongPlay,
 )
-from game.rules.cards import COLOURS, DECK, Colour, Kind
+from game.rules.cards import COLOURS, DECK, FACE, Colour, Kind
 from game.rules.view import Phase, PlayerView
 
 from .base import Choice
@@ -133,6 +135,17 @@ VOID_BONUS = 3.0
 HITS = (Kind.DRAW_TWO, Kind.SKIP, Kind.WILD_DRAW_FOUR)
 THREAT_AT = 4  # a Skip or Draw Two goes on the fewest-card opponent from this many cards
 SPARE_HIT = 10.0  # ... and is kept while it would land on anyone else
+FACE_KEEP = 0.5  # per copy of a card's face still out: keep the card likelier to match later
+FACE_COPIES = Counter(FACE)  # copies of each face (number or symbol) in the deck
+
+
+def copies_out(view: PlayerView, cid: int) -> int:
+    """Copies of card ``cid``'s face (T1: "the same number or symbol") that
+    ``view``'s seat cannot see: in other hands or the draw pile."""
+    face = FACE[cid]
+    seen = sum(1 for c in view.hand if FACE[c.id] == face)
+    seen += sum(1 for c in view.discard if FACE[c.id] == face)
+    return FACE_COPIES[face] - seen
 
 
 def held_colours(cards: Sequence[int]) -> dict[Colour, int]:
@@ -149,7 +162,10 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     """How good ``play`` looks (higher is better) and why.
 
     Measured against outside bots (benchmarks/gauntlet.py): follow the colour
-    held most (counting the card played), shed points within it, keep wilds
+    held most (counting the card played); within it play the card whose face
+    has the fewest copies still out (``FACE_KEEP`` per copy; points next), as
+    the others are likelier to match a later top card by face (paired on the
+    same 10,000 deals against 3 x keepwilds: 26.7% against 25.8%); keep wilds
     behind every coloured card, never bluff a Wild Draw Four (T2), rush a hit
     onto a player about to go out, never onto a player whose lost turn brings
     a threatening bystander closer, and otherwise aim Skips and Draw Twos at
@@ -178,6 +194,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
         keys.append("threat" if threat_size(view) <= KEEP_WILDS_UNTIL else "no_other")
     else:
         score += 10.0 * held[top.colour] + top.points / 10.0
+        score -= FACE_KEEP * copies_out(view, top.id)
         if held[top.colour] >= max(held.values()):
             keys.append("most_colour")
         if top.points >= 20:
