@@ -43,7 +43,7 @@ from .normal import (
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import World, _next, draw_turn, play_cards, rollout, sample_world
+from .rollout import World, _next, draw_turn, play_cards, playout, rollout, sample_world
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
@@ -59,7 +59,8 @@ class HardAgent:
     name = "hard"
 
     def __init__(self, seed: int | None = None, think_ms: int = 300,
-                 iterations: int | None = None, worlds: int = WORLDS) -> None:
+                 iterations: int | None = None, worlds: int = WORLDS, depth: int = 0) -> None:
+        self.depth = depth
         self.rng = random.Random(seed)
         self.think_ms = think_ms
         self.iterations = iterations
@@ -134,7 +135,7 @@ class HardAgent:
         cap = self.worlds if limit is None else limit
         sweeps: list[list[float]] = []
         while len(sweeps) < cap:
-            world = sample_world(view, know, rng)
+            world = self._sample(view, know)
             seed = rng.getrandbits(32)
             sweep: list[float] = []
             for action in candidates:
@@ -153,6 +154,10 @@ class HardAgent:
                 break
         return sweeps
 
+    def _sample(self, view: PlayerView, know: Knowledge) -> World:
+        """A world consistent with the view (benchmarks/hard_ceiling.py swaps in the true one)."""
+        return sample_world(view, know, self.rng)
+
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:
         if isinstance(action, Play):
@@ -163,9 +168,10 @@ class HardAgent:
         else:
             nxt = _next(w, me)
         if nxt <= -2:
-            winner = -2 - nxt
-        else:
-            winner = rollout(w, nxt, rng)
+            return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
+        if self.depth:
+            return playout(w, nxt, me, rng, self.depth)
+        winner = rollout(w, nxt, rng)
         if winner < 0:
             return 0.0
         return 1.0 if w.team[winner] == w.team[me] else 0.0

@@ -10,6 +10,10 @@ so two games that look the same to the viewer give the same knowledge.
   taken to be non-``c``; a drawn card that could not be played is non-``c``
   too. Cards drawn later are unknown; each non-``c`` card the player plays may
   have come from the constrained part, so the count drops by one.
+* ``not_wild[s]``: how many of seat ``s``'s cards are known not to be wilds,
+  by the same reading: a player who draws instead of playing could not play,
+  so held no wild either (a player who keeps wilds back breaks this; most
+  players do not); each non-wild card they play lowers the count by one.
 * ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
   and not played since.
 * ``unseen``: the cards that may be in other hands or in the draw pile
@@ -38,6 +42,7 @@ class Knowledge:
     top_before_last: int = -1  # top card before the latest play
     last_player: int = -1  # seat of the latest play
     choice_draws: list[int] = field(default_factory=list)  # draws by choice per seat
+    not_wild: list[int] = field(default_factory=list)  # [seat] -> count of cards known not wild
 
     def void_colours(self, seat: int, hand_size: int) -> list[Colour]:
         """Colours ``seat`` seems to hold none of (all its cards known non-c)."""
@@ -84,6 +89,7 @@ def track(view: PlayerView) -> Knowledge:
     me = view.seat
     sizes = [0] * n
     not_colour = [[0] * 4 for _ in range(n)]
+    not_wild = [0] * n
     known: list[list[int]] = [[] for _ in range(n)]
     choice_draws = [0] * n
     colour: Colour | None = None
@@ -112,6 +118,8 @@ def track(view: PlayerView) -> Knowledge:
                 for ci, c in enumerate(COLOURS):
                     if card_colour is not c and not_colour[s][ci] > 0:
                         not_colour[s][ci] -= 1
+                if card_colour is not None and not_wild[s] > 0:
+                    not_wild[s] -= 1
                 if cid in known[s]:
                     known[s].remove(cid)
             sizes[s] -= len(ev.cards)
@@ -128,9 +136,11 @@ def track(view: PlayerView) -> Knowledge:
                 if pending_draw is None:
                     # T3: drawing instead of playing: we take it they could not follow.
                     not_colour[s][ci] = max(not_colour[s][ci], sizes[s])
+                    not_wild[s] = max(not_wild[s], sizes[s])
                     choice_draws[s] += 1
                 else:
                     not_colour[s][ci] += 1  # the previous drawn card did not fit either
+                    not_wild[s] += 1
                 pending_draw = (s, colour)
             sizes[s] += count
         elif k == "turn":
@@ -138,6 +148,7 @@ def track(view: PlayerView) -> Knowledge:
                                                  and ev.reason == "keep_or_play"):
                 s, c = pending_draw
                 not_colour[s][COLOUR_INDEX[c]] += 1  # the drawn card could not be played
+                not_wild[s] += 1
             pending_draw = None
             turn_seat, turn_reason = ev.seat, ev.reason
         elif k == "challenge":
@@ -151,6 +162,7 @@ def track(view: PlayerView) -> Knowledge:
             _swap(sizes, ev.seat, ev.target)
             _swap(choice_draws, ev.seat, ev.target)
             _swap(not_colour, ev.seat, ev.target)
+            _swap(not_wild, ev.seat, ev.target)
             _swap(known, ev.seat, ev.target)
         elif k == "rotate":  # H7: every hand passes to the next player still in
             active = [s for s in range(n) if s not in gone]
@@ -158,12 +170,14 @@ def track(view: PlayerView) -> Knowledge:
             _rotate(sizes, order)
             _rotate(choice_draws, order)
             _rotate(not_colour, order)
+            _rotate(not_wild, order)
             _rotate(known, order)
     sizes_now = view.hand_sizes
     for s in range(n):
         for ci in range(4):
             if not_colour[s][ci] > sizes_now[s]:
                 not_colour[s][ci] = sizes_now[s]
+        not_wild[s] = min(not_wild[s], sizes_now[s])
         if len(known[s]) > sizes_now[s]:
             known[s] = known[s][:sizes_now[s]]
     known[me] = []
@@ -172,4 +186,4 @@ def track(view: PlayerView) -> Knowledge:
         taken.update(known[s])
     unseen = [cid for cid in range(len(DECK)) if cid not in taken]
     return Knowledge(me, n, not_colour, known, unseen, before_colour, before_top, last_player,
-                     choice_draws)
+                     choice_draws, not_wild)
