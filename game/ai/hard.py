@@ -43,7 +43,16 @@ from .normal import (
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import World, _next, draw_turn, play_cards, playout, rollout, sample_world
+from .rollout import (
+    World,
+    _next,
+    draw_turn,
+    play_cards,
+    play_likelihood,
+    playout,
+    rollout,
+    sample_world,
+)
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
@@ -53,6 +62,7 @@ CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
+RESAMPLE = 8  # worlds dealt per world searched, to pick one that fits the recent plays
 
 
 class HardAgent:
@@ -155,8 +165,14 @@ class HardAgent:
         return sweeps
 
     def _sample(self, view: PlayerView, know: Knowledge) -> World:
-        """A world consistent with the view (benchmarks/hard_ceiling.py swaps in the true one)."""
-        return sample_world(view, know, self.rng)
+        """A world consistent with the view, drawn among ``RESAMPLE`` by how
+        likely it makes the others' recent plays (benchmarks/hard_ceiling.py
+        swaps in the true one)."""
+        if not know.recent_plays:
+            return sample_world(view, know, self.rng)
+        worlds = [sample_world(view, know, self.rng) for _ in range(RESAMPLE)]
+        weights = [play_likelihood(w, know.recent_plays) for w in worlds]
+        return self.rng.choices(worlds, weights)[0]
 
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:

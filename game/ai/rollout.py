@@ -94,6 +94,42 @@ def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World
                  view.settings.draw == "until_playable")
 
 
+PLAY_SHARPNESS = 0.1  # the play model: softmax of choose_card's score times this
+ODD_PLAY = 0.25  # share of plays the model does not explain (any playable card)
+
+
+def play_likelihood(w: World, plays: list[tuple[int, int, int, int]]) -> float:
+    """How likely ``w``'s hands make the recent plays (``Knowledge.recent_plays``)
+    under a model of a sensible player: follow the colour held most, shed
+    points, keep wilds (``choose_card``'s scores, softened), with a share
+    ``ODD_PLAY`` of any playable card. The hand a seat played from is taken
+    to be its hand in ``w`` plus the card played."""
+    like = 1.0
+    for seat, card, colour, top in plays:
+        hand = [*w.hands[seat], card]
+        face = FACE[top]
+        held = [0, 0, 0, 0]
+        for cid in hand:
+            if COL[cid] >= 0:
+                held[COL[cid]] += 1
+        total = 0.0
+        chosen = 0.0
+        playable = 0
+        for cid in hand:
+            c = COL[cid]
+            if c >= 0 and c != colour and FACE[cid] != face:
+                continue
+            playable += 1
+            score = 10.0 * held[c] + PTS[cid] / 10.0 if c >= 0 else -100.0
+            weight = math.exp(PLAY_SHARPNESS * (score - 50.0))
+            total += weight
+            if cid == card:
+                chosen = weight
+        if playable:
+            like *= (1.0 - ODD_PLAY) * chosen / total + ODD_PLAY / playable
+    return like
+
+
 def _next(w: World, seat: int) -> int:
     n = len(w.alive)
     s = (seat + w.direction) % n
@@ -322,5 +358,5 @@ def draw_turn(w: World, seat: int, rng: random.Random) -> int:
             return _next(w, seat)
 
 
-__all__ = ["COLOURS", "World", "sample_world", "rollout", "play_cards", "draw_turn",
+__all__ = ["COLOURS", "World", "sample_world", "play_likelihood", "rollout", "play_cards", "draw_turn",
            "best_colour"]

@@ -14,6 +14,9 @@ so two games that look the same to the viewer give the same knowledge.
   by the same reading: a player who draws instead of playing could not play,
   so held no wild either (a player who keeps wilds back breaks this; most
   players do not); each non-wild card they play lowers the count by one.
+* ``recent_plays``: the single-card plays of the other seats since our own
+  latest move, as (seat, card, colour index before, top card before): what a
+  player chose tells which hands are likely (see ``rollout.play_likelihood``).
 * ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
   and not played since.
 * ``unseen``: the cards that may be in other hands or in the draw pile
@@ -43,6 +46,7 @@ class Knowledge:
     last_player: int = -1  # seat of the latest play
     choice_draws: list[int] = field(default_factory=list)  # draws by choice per seat
     not_wild: list[int] = field(default_factory=list)  # [seat] -> count of cards known not wild
+    recent_plays: list[tuple[int, int, int, int]] = field(default_factory=list)
 
     def void_colours(self, seat: int, hand_size: int) -> list[Colour]:
         """Colours ``seat`` seems to hold none of (all its cards known non-c)."""
@@ -90,6 +94,7 @@ def track(view: PlayerView) -> Knowledge:
     sizes = [0] * n
     not_colour = [[0] * 4 for _ in range(n)]
     not_wild = [0] * n
+    recent: list[tuple[int, int, int, int]] = []
     known: list[list[int]] = [[] for _ in range(n)]
     choice_draws = [0] * n
     colour: Colour | None = None
@@ -112,6 +117,10 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "play":
             s = ev.seat
             pending_draw = None
+            if s == me:
+                recent.clear()
+            elif len(ev.cards) == 1 and colour is not None and top >= 0:
+                recent.append((s, ev.cards[0], COLOUR_INDEX[colour], top))
             before_colour, before_top, last_player = colour, top, s
             for cid in ev.cards:
                 card_colour = DECK[cid].colour
@@ -130,6 +139,8 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "draw":
             s = ev.seat
             count = len(ev.cards) or ev.hidden
+            if s == me and ev.reason == "choice":
+                recent.clear()
             if ev.reason == "choice" and turn_seat == s and turn_reason == "play" \
                     and colour is not None:
                 ci = COLOUR_INDEX[colour]
@@ -159,6 +170,7 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "out":
             gone.add(ev.seat)
         elif k == "swap":  # H7: what we inferred about each hand moves with it
+            recent.clear()
             _swap(sizes, ev.seat, ev.target)
             _swap(choice_draws, ev.seat, ev.target)
             _swap(not_colour, ev.seat, ev.target)
@@ -167,6 +179,7 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "rotate":  # H7: every hand passes to the next player still in
             active = [s for s in range(n) if s not in gone]
             order = active if ev.value > 0 else active[::-1]
+            recent.clear()
             _rotate(sizes, order)
             _rotate(choice_draws, order)
             _rotate(not_colour, order)
@@ -186,4 +199,4 @@ def track(view: PlayerView) -> Knowledge:
         taken.update(known[s])
     unseen = [cid for cid in range(len(DECK)) if cid not in taken]
     return Knowledge(me, n, not_colour, known, unseen, before_colour, before_top, last_player,
-                     choice_draws, not_wild)
+                     choice_draws, not_wild, recent)
