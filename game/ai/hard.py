@@ -62,6 +62,7 @@ CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
+DEPTH = 10  # turns played out before rollout.position_value judges the world (0: to the end)
 RESAMPLE = 8  # worlds dealt per world searched, to pick one that fits the recent plays
 
 
@@ -69,7 +70,7 @@ class HardAgent:
     name = "hard"
 
     def __init__(self, seed: int | None = None, think_ms: int = 300,
-                 iterations: int | None = None, worlds: int = WORLDS, depth: int = 0) -> None:
+                 iterations: int | None = None, worlds: int = WORLDS, depth: int = DEPTH) -> None:
         self.depth = depth
         self.rng = random.Random(seed)
         self.think_ms = think_ms
