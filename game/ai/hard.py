@@ -2,9 +2,14 @@
 
 On its own turn (play, draw, keep-or-play) the Hard player samples the hidden
 cards consistently with everything public (``tracking``: the unseen set, hand
-sizes, cards seen in a challenge, colours a player could not follow), plays
-each candidate move in that sampled world and the rest of the round out with
-a fast greedy policy (``rollout``), and picks the move that wins most often.
+sizes, cards seen in a challenge, colours a player could not follow, no wild
+in the hand of a player who drew instead of playing), choosing among
+``RESAMPLE`` such deals the one that best explains the others' plays since
+its own last move (``rollout.play_likelihood``: players follow their longest
+colour and keep wilds). It plays each candidate move in that world and then
+``DEPTH`` turns of a fast greedy policy (``rollout``), judges the world by
+the hands left (``rollout.position_value``; a seat that went out wins
+outright), and picks the move that scores best.
 All candidates share each sampled world and random stream (common random
 numbers), so their comparison is fair. The Normal heuristic orders the
 candidates, prunes them (twins, only the two best colours for a wild) and
