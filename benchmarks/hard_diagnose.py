@@ -37,7 +37,7 @@ import game.ai.hard as hard_module  # noqa: E402
 from game.ai.base import Agent, Choice  # noqa: E402
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.normal import NormalAgent, choose_turn  # noqa: E402
-from game.ai.rollout import rollout  # noqa: E402
+from game.ai.rollout import playout, rollout  # noqa: E402
 from game.ai.tracking import track  # noqa: E402
 from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
@@ -156,6 +156,7 @@ def main() -> int:
         positions = [p for p in positions if p[2] != p[3]]
     if args.noise is not None:  # only the big-budget estimate below, not the games above
         hard_module.rollout = functools.partial(rollout, noise=args.noise)  # type: ignore
+        hard_module.playout = functools.partial(playout, noise=args.noise)  # type: ignore
     rng = random.Random(args.seed)
     picked = positions if len(positions) <= args.positions else rng.sample(positions,
                                                                            args.positions)

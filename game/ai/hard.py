@@ -2,9 +2,14 @@
 
 On its own turn (play, draw, keep-or-play) the Hard player samples the hidden
 cards consistently with everything public (``tracking``: the unseen set, hand
-sizes, cards seen in a challenge, colours a player could not follow), plays
-each candidate move in that sampled world and the rest of the round out with
-a fast greedy policy (``rollout``), and picks the move that wins most often.
+sizes, cards seen in a challenge, colours a player could not follow, no wild
+in the hand of a player who drew instead of playing), choosing among
+``RESAMPLE`` such deals the one that best explains the others' plays since
+its own last move (``rollout.play_likelihood``: players follow their longest
+colour and keep wilds). It plays each candidate move in that world and then
+``DEPTH`` turns of a fast greedy policy (``rollout``), judges the world by
+the hands left (``rollout.position_value``; a seat that went out wins
+outright), and picks the move that scores best.
 All candidates share each sampled world and random stream (common random
 numbers), so their comparison is fair. The Normal heuristic orders the
 candidates, prunes them (twins, only the two best colours for a wild) and
@@ -43,7 +48,16 @@ from .normal import (
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import World, _next, draw_turn, play_cards, rollout, sample_world
+from .rollout import (
+    World,
+    _next,
+    draw_turn,
+    play_cards,
+    play_likelihood,
+    playout,
+    rollout,
+    sample_world,
+)
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
@@ -53,13 +67,16 @@ CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
+DEPTH = 10  # turns played out before rollout.position_value judges the world (0: to the end)
+RESAMPLE = 8  # worlds dealt per world searched, to pick one that fits the recent plays
 
 
 class HardAgent:
     name = "hard"
 
     def __init__(self, seed: int | None = None, think_ms: int = 300,
-                 iterations: int | None = None, worlds: int = WORLDS) -> None:
+                 iterations: int | None = None, worlds: int = WORLDS, depth: int = DEPTH) -> None:
+        self.depth = depth
         self.rng = random.Random(seed)
         self.think_ms = think_ms
         self.iterations = iterations
@@ -134,7 +151,7 @@ class HardAgent:
         cap = self.worlds if limit is None else limit
         sweeps: list[list[float]] = []
         while len(sweeps) < cap:
-            world = sample_world(view, know, rng)
+            world = self._sample(view, know)
             seed = rng.getrandbits(32)
             sweep: list[float] = []
             for action in candidates:
@@ -153,6 +170,16 @@ class HardAgent:
                 break
         return sweeps
 
+    def _sample(self, view: PlayerView, know: Knowledge) -> World:
+        """A world consistent with the view, drawn among ``RESAMPLE`` by how
+        likely it makes the others' recent plays (benchmarks/hard_ceiling.py
+        swaps in the true one)."""
+        if not know.recent_plays:
+            return sample_world(view, know, self.rng)
+        worlds = [sample_world(view, know, self.rng) for _ in range(RESAMPLE)]
+        weights = [play_likelihood(w, know.recent_plays) for w in worlds]
+        return self.rng.choices(worlds, weights)[0]
+
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:
         if isinstance(action, Play):
@@ -163,9 +190,10 @@ class HardAgent:
         else:
             nxt = _next(w, me)
         if nxt <= -2:
-            winner = -2 - nxt
-        else:
-            winner = rollout(w, nxt, rng)
+            return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
+        if self.depth:
+            return playout(w, nxt, me, rng, self.depth)
+        winner = rollout(w, nxt, rng)
         if winner < 0:
             return 0.0
         return 1.0 if w.team[winner] == w.team[me] else 0.0

@@ -12,6 +12,7 @@ think budget; the engine stays the only judge of the real game.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -55,7 +56,7 @@ class World:
 
 def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World:
     """Deal the unseen cards into the other hands and the draw pile, keeping
-    hand sizes, known cards and the colours each seat is known to lack."""
+    hand sizes, known cards and the colours (and wilds) each seat is known to lack."""
     n = view.num_seats
     me = view.seat
     pool = know.unseen[:]
@@ -67,8 +68,11 @@ def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World
         hand = list(know.known[s])
         need = view.hand_sizes[s] - len(hand)
         limits = know.not_colour[s]
+        no_wild = know.not_wild[s] if know.not_wild else 0
         for j in range(max(0, need)):
             banned = [ci for ci in range(4) if limits[ci] > j]
+            if no_wild > j:
+                banned.append(-1)  # COL of a wild
             pick = -1
             if banned:
                 for idx in range(len(pool) - 1, -1, -1):
@@ -88,6 +92,42 @@ def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World
     team = list(view.teams) if view.teams else list(range(n))
     return World(hands, pool, discard[:-1], top, colour, view.direction, alive, team,
                  view.settings.draw == "until_playable")
+
+
+PLAY_SHARPNESS = 0.1  # the play model: softmax of choose_card's score times this
+ODD_PLAY = 0.25  # share of plays the model does not explain (any playable card)
+
+
+def play_likelihood(w: World, plays: list[tuple[int, int, int, int]]) -> float:
+    """How likely ``w``'s hands make the recent plays (``Knowledge.recent_plays``)
+    under a model of a sensible player: follow the colour held most, shed
+    points, keep wilds (``choose_card``'s scores, softened), with a share
+    ``ODD_PLAY`` of any playable card. The hand a seat played from is taken
+    to be its hand in ``w`` plus the card played."""
+    like = 1.0
+    for seat, card, colour, top in plays:
+        hand = [*w.hands[seat], card]
+        face = FACE[top]
+        held = [0, 0, 0, 0]
+        for cid in hand:
+            if COL[cid] >= 0:
+                held[COL[cid]] += 1
+        total = 0.0
+        chosen = 0.0
+        playable = 0
+        for cid in hand:
+            c = COL[cid]
+            if c >= 0 and c != colour and FACE[cid] != face:
+                continue
+            playable += 1
+            score = 10.0 * held[c] + PTS[cid] / 10.0 if c >= 0 else -100.0
+            weight = math.exp(PLAY_SHARPNESS * (score - 50.0))
+            total += weight
+            if cid == card:
+                chosen = weight
+        if playable:
+            like *= (1.0 - ODD_PLAY) * chosen / total + ODD_PLAY / playable
+    return like
 
 
 def _next(w: World, seat: int) -> int:
@@ -213,41 +253,66 @@ def choose_card(w: World, seat: int, rng: random.Random, noise: float) -> int:
 def rollout(w: World, seat: int, rng: random.Random, max_turns: int = 300,
             noise: float = 8.0) -> int:
     """Play ``w`` out from ``seat``'s turn; the seat that goes out first (-1 if none)."""
-    hands = w.hands
     for _ in range(max_turns):
-        i = choose_card(w, seat, rng, noise)
-        if i < 0:
-            hand = hands[seat]
-            played = False
-            while True:
-                before = len(hand)
-                _draw(w, seat, 1, rng)
-                if len(hand) == before:
-                    break
-                cid = hand[-1]
-                c = COL[cid]
-                if c < 0 or c == w.colour or FACE[cid] == FACE[w.top]:
-                    nxt = play_cards(w, seat, (cid,), best_colour(hand[:-1]) if c < 0 else c, rng)
-                    if nxt <= -2:
-                        return -2 - nxt
-                    seat = nxt
-                    played = True
-                    break
-                if not w.until_playable:
-                    break
-            if not played:
-                seat = _next(w, seat)
-            continue
-        cid = hands[seat][i]
-        colour = COL[cid]
-        if colour < 0:
-            rest = hands[seat][:i] + hands[seat][i + 1:]
-            colour = best_colour(rest)
-        nxt = play_cards(w, seat, (cid,), colour, rng)
+        nxt = _turn(w, seat, rng, noise)
         if nxt <= -2:
             return -2 - nxt
         seat = nxt
     return -1
+
+
+def _turn(w: World, seat: int, rng: random.Random, noise: float) -> int:
+    """One turn of the rollout policy; the next seat or ``-2 - seat``."""
+    i = choose_card(w, seat, rng, noise)
+    if i < 0:
+        return draw_turn(w, seat, rng)
+    hand = w.hands[seat]
+    cid = hand[i]
+    colour = COL[cid]
+    if colour < 0:
+        colour = best_colour(hand[:i] + hand[i + 1:])
+    return play_cards(w, seat, (cid,), colour, rng)
+
+
+# position_value's weights, fitted (maximum likelihood) to which seat went out
+# first in rollout-policy self-play from fresh deals: benchmarks/rollout_fit.py
+# prints 0.74 and 0.7 heads-up (0.76 with a term for the seat to move, left
+# out as it weighed little), 1.2 and 0.7 at four seats
+SIZE_WEIGHT = {2: 0.76}  # by seats still in; more seats: SIZE_WEIGHT_TABLE
+SIZE_WEIGHT_TABLE = 1.2
+WILD_WEIGHT = 0.7
+
+
+def position_value(w: World, me: int) -> float:
+    """Estimated chance that ``me``'s team goes out first from ``w``: each seat
+    in the round weighs exp(WILD_WEIGHT x its wilds) / its cards ** SIZE_WEIGHT."""
+    mine = 0.0
+    total = 0.0
+    power = SIZE_WEIGHT.get(sum(w.alive), SIZE_WEIGHT_TABLE)
+    for s, hand in enumerate(w.hands):
+        if not w.alive[s]:
+            continue
+        wilds = 0
+        for cid in hand:
+            if COL[cid] < 0:
+                wilds += 1
+        v = math.exp(WILD_WEIGHT * wilds) / max(1, len(hand)) ** power
+        total += v
+        if w.team[s] == w.team[me]:
+            mine += v
+    return mine / total if total else 0.0
+
+
+def playout(w: World, seat: int, me: int, rng: random.Random, depth: int,
+            noise: float = 8.0) -> float:
+    """``me``'s value after at most ``depth`` turns of the rollout policy from
+    ``seat``'s turn: 1 or 0 once a seat went out, else ``position_value``."""
+    for _ in range(depth):
+        nxt = _turn(w, seat, rng, noise)
+        if nxt <= -2:
+            return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
+        seat = nxt
+    return position_value(w, me)
 
 
 def draw_turn(w: World, seat: int, rng: random.Random) -> int:
@@ -266,5 +331,5 @@ def draw_turn(w: World, seat: int, rng: random.Random) -> int:
             return _next(w, seat)
 
 
-__all__ = ["COLOURS", "World", "sample_world", "rollout", "play_cards", "draw_turn",
+__all__ = ["COLOURS", "World", "sample_world", "play_likelihood", "rollout", "play_cards", "draw_turn",
            "best_colour"]

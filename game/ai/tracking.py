@@ -10,6 +10,13 @@ so two games that look the same to the viewer give the same knowledge.
   taken to be non-``c``; a drawn card that could not be played is non-``c``
   too. Cards drawn later are unknown; each non-``c`` card the player plays may
   have come from the constrained part, so the count drops by one.
+* ``not_wild[s]``: how many of seat ``s``'s cards are known not to be wilds,
+  by the same reading: a player who draws instead of playing could not play,
+  so held no wild either (a player who keeps wilds back breaks this; most
+  players do not); each non-wild card they play lowers the count by one.
+* ``recent_plays``: the single-card plays of the other seats since our own
+  latest move, as (seat, card, colour index before, top card before): what a
+  player chose tells which hands are likely (see ``rollout.play_likelihood``).
 * ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
   and not played since.
 * ``unseen``: the cards that may be in other hands or in the draw pile
@@ -38,6 +45,8 @@ class Knowledge:
     top_before_last: int = -1  # top card before the latest play
     last_player: int = -1  # seat of the latest play
     choice_draws: list[int] = field(default_factory=list)  # draws by choice per seat
+    not_wild: list[int] = field(default_factory=list)  # [seat] -> count of cards known not wild
+    recent_plays: list[tuple[int, int, int, int]] = field(default_factory=list)
 
     def void_colours(self, seat: int, hand_size: int) -> list[Colour]:
         """Colours ``seat`` seems to hold none of (all its cards known non-c)."""
@@ -84,6 +93,8 @@ def track(view: PlayerView) -> Knowledge:
     me = view.seat
     sizes = [0] * n
     not_colour = [[0] * 4 for _ in range(n)]
+    not_wild = [0] * n
+    recent: list[tuple[int, int, int, int]] = []
     known: list[list[int]] = [[] for _ in range(n)]
     choice_draws = [0] * n
     colour: Colour | None = None
@@ -106,12 +117,18 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "play":
             s = ev.seat
             pending_draw = None
+            if s == me:
+                recent.clear()
+            elif len(ev.cards) == 1 and colour is not None and top >= 0:
+                recent.append((s, ev.cards[0], COLOUR_INDEX[colour], top))
             before_colour, before_top, last_player = colour, top, s
             for cid in ev.cards:
                 card_colour = DECK[cid].colour
                 for ci, c in enumerate(COLOURS):
                     if card_colour is not c and not_colour[s][ci] > 0:
                         not_colour[s][ci] -= 1
+                if card_colour is not None and not_wild[s] > 0:
+                    not_wild[s] -= 1
                 if cid in known[s]:
                     known[s].remove(cid)
             sizes[s] -= len(ev.cards)
@@ -122,15 +139,19 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "draw":
             s = ev.seat
             count = len(ev.cards) or ev.hidden
+            if s == me and ev.reason == "choice":
+                recent.clear()
             if ev.reason == "choice" and turn_seat == s and turn_reason == "play" \
                     and colour is not None:
                 ci = COLOUR_INDEX[colour]
                 if pending_draw is None:
                     # T3: drawing instead of playing: we take it they could not follow.
                     not_colour[s][ci] = max(not_colour[s][ci], sizes[s])
+                    not_wild[s] = max(not_wild[s], sizes[s])
                     choice_draws[s] += 1
                 else:
                     not_colour[s][ci] += 1  # the previous drawn card did not fit either
+                    not_wild[s] += 1
                 pending_draw = (s, colour)
             sizes[s] += count
         elif k == "turn":
@@ -138,6 +159,7 @@ def track(view: PlayerView) -> Knowledge:
                                                  and ev.reason == "keep_or_play"):
                 s, c = pending_draw
                 not_colour[s][COLOUR_INDEX[c]] += 1  # the drawn card could not be played
+                not_wild[s] += 1
             pending_draw = None
             turn_seat, turn_reason = ev.seat, ev.reason
         elif k == "challenge":
@@ -148,22 +170,27 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "out":
             gone.add(ev.seat)
         elif k == "swap":  # H7: what we inferred about each hand moves with it
+            recent.clear()
             _swap(sizes, ev.seat, ev.target)
             _swap(choice_draws, ev.seat, ev.target)
             _swap(not_colour, ev.seat, ev.target)
+            _swap(not_wild, ev.seat, ev.target)
             _swap(known, ev.seat, ev.target)
         elif k == "rotate":  # H7: every hand passes to the next player still in
             active = [s for s in range(n) if s not in gone]
             order = active if ev.value > 0 else active[::-1]
+            recent.clear()
             _rotate(sizes, order)
             _rotate(choice_draws, order)
             _rotate(not_colour, order)
+            _rotate(not_wild, order)
             _rotate(known, order)
     sizes_now = view.hand_sizes
     for s in range(n):
         for ci in range(4):
             if not_colour[s][ci] > sizes_now[s]:
                 not_colour[s][ci] = sizes_now[s]
+        not_wild[s] = min(not_wild[s], sizes_now[s])
         if len(known[s]) > sizes_now[s]:
             known[s] = known[s][:sizes_now[s]]
     known[me] = []
@@ -172,4 +199,4 @@ def track(view: PlayerView) -> Knowledge:
         taken.update(known[s])
     unseen = [cid for cid in range(len(DECK)) if cid not in taken]
     return Knowledge(me, n, not_colour, known, unseen, before_colour, before_top, last_player,
-                     choice_draws)
+                     choice_draws, not_wild, recent)
