@@ -41,6 +41,7 @@ from game.ai.rollout import playout, rollout  # noqa: E402
 from game.ai.tracking import track  # noqa: E402
 from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.rules.resample import redeal_hidden  # noqa: E402
 from game.rules.settings import OFFICIAL  # noqa: E402
 from game.sim import _play  # noqa: E402
 
@@ -88,23 +89,11 @@ def collect(games: int, opponent: str, seed: int) -> list[tuple[Game, int, Actio
     return out
 
 
-def redeal(g: Game, seat: int, rng: random.Random) -> Game:
-    d = g.to_dict()
-    others = [s for s in range(g.n) if s != seat]
-    hidden = [c for s in others for c in d["hands"][s]] + list(d["draw_pile"])
-    rng.shuffle(hidden)
-    for s in others:
-        k = len(d["hands"][s])
-        d["hands"][s], hidden = hidden[:k], hidden[k:]
-    d["draw_pile"] = hidden
-    return Game.from_dict(d)
-
-
 def engine_values(g: Game, hero: int, cands: list[Action], opponent: str, n: int,
                   seed: int) -> list[list[float]]:
     """Per candidate, the hero's win (1/0) in each of ``n`` re-dealt playouts."""
     rng = random.Random(seed)
-    worlds = [(redeal(g, hero, rng), rng.getrandbits(32)) for _ in range(n)]
+    worlds = [(redeal_hidden(g, hero, rng), rng.getrandbits(32)) for _ in range(n)]
     out: list[list[float]] = []
     for a in cands:
         res = []

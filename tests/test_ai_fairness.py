@@ -21,6 +21,7 @@ from game.ai.hard import HardAgent
 from game.ai.normal import NormalAgent
 from game.rules.actions import Action
 from game.rules.engine import Game
+from game.rules.resample import redeal_hidden
 from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES, RuleSettings
 
 AI_DIR = Path(__file__).resolve().parent.parent / "game" / "ai"
@@ -32,19 +33,6 @@ def fresh(level: str, seed: int) -> Agent:
     if level == "normal":
         return NormalAgent(seed)
     return HardAgent(seed, iterations=6)
-
-
-def redeal(g: Game, seat: int, rng: random.Random) -> Game:
-    """The same public history, every card hidden from ``seat`` dealt anew."""
-    d = g.to_dict()
-    others = [s for s in range(g.n) if s != seat]
-    hidden = [c for s in others for c in d["hands"][s]] + list(d["draw_pile"])
-    rng.shuffle(hidden)
-    for s in others:
-        k = len(d["hands"][s])
-        d["hands"][s], hidden = hidden[:k], hidden[k:]
-    d["draw_pile"] = hidden
-    return Game.from_dict(d)
 
 
 def answer(agent: Agent, g: Game, seat: int) -> Action | None:
@@ -65,7 +53,7 @@ def test_choices_ignore_hidden_cards(settings: RuleSettings) -> None:
             seat = g.to_act
             knows_hidden = any(e.kind == "challenge" and e.seat == seat for e in g.log)
             if step % 3 == 0 and not knows_hidden:
-                g2 = redeal(g, seat, rng)
+                g2 = redeal_hidden(g, seat, rng)
                 assert g2.view(seat) == g.view(seat), "re-dealing hidden cards changed the view"
                 assert g2.legal_actions(seat) == g.legal_actions(seat)
                 for level in ("easy", "normal", "hard"):
@@ -89,7 +77,7 @@ def test_out_of_turn_choices_ignore_hidden_cards() -> None:
         step = 0
         while not g.round_over and not g.is_over and step < 600:
             for seat in g.out_of_turn_seats():
-                g2 = redeal(g, seat, rng)
+                g2 = redeal_hidden(g, seat, rng)
                 assert g2.view(seat) == g.view(seat)
                 for level in ("easy", "normal", "hard"):
                     assert answer(fresh(level, seed), g, seat) == answer(fresh(level, seed), g2, seat)

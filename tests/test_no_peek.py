@@ -10,46 +10,7 @@ from engine_play import random_seats, random_settings, step
 from game.rules.actions import NextRound
 from game.rules.engine import Game
 from game.rules.events import Event, EventKind, redact
-
-
-def redeal_hidden(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``g`` where every card hidden from ``seat`` is shuffled among the
-    hidden places (other hands and the draw pile), keeping every count and every
-    card that was ever shown publicly to this seat where it is."""
-    d = g.to_dict()
-    hands = d["hands"]
-    # cards this seat saw (they played, were revealed in a challenge to this seat...)
-    visible: set[int] = set()
-    for e in g.log:
-        r = redact(e, seat)
-        if r.kind in ("play", "jump_in", "wrong_play", "challenge", "start_card",
-                      "start_card_return", "dealer_draw", "round_end") or r.seat == seat:
-            visible.update(r.cards)
-    places: list[tuple[str, int, int]] = []
-    pool: list[int] = []
-    for s, hand in enumerate(hands):
-        if s == seat:
-            continue
-        for i, c in enumerate(hand):
-            if c not in visible:
-                places.append(("hand", s, i))
-                pool.append(c)
-    for i, c in enumerate(d["draw_pile"]):
-        places.append(("pile", 0, i))
-        pool.append(c)
-    drawer = d["to_act"]
-    drawn_at = hands[drawer].index(d["drawn"]) if d["drawn"] >= 0 else -1
-    rng.shuffle(pool)
-    for (where, s, i), c in zip(places, pool):
-        if where == "hand":
-            hands[s][i] = c
-        else:
-            d["draw_pile"][i] = c
-    if drawn_at >= 0:  # T3: the drawn card moved with the re-deal; follow it
-        d["drawn"] = hands[drawer][drawn_at]
-    d["log"] = [e.to_dict() for e in g.log]  # the public history stays the same
-    other = Game.from_dict(d)
-    return other
+from game.rules.resample import redeal_hidden
 
 
 def test_redealing_hidden_cards_keeps_every_view():
