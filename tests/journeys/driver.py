@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -94,8 +95,10 @@ class Game:
         self.last = {}
         self.acted_at = -1
         log = (self.shots / "game.log").open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT,
-                                     env=self.env(), stdout=log, stderr=log)
+        # (-X faulthandler: a game that never shows its window is made to print
+        # every thread's stack into game.log before the journey fails)
+        self.proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "game", *args],
+                                     cwd=ROOT, env=self.env(), stdout=log, stderr=log)
         deadline = time.monotonic() + 90  # a busy machine can take long to start Python and pygame
         while not self.window:
             out = self.xdo("search", "--pid", str(self.proc.pid), check=False)
@@ -104,11 +107,22 @@ class Game:
                 self.window = ids[-1]
             elif self.proc.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"{self.journey}: no window (exit {self.proc.poll()}); "
-                                     f"see {self.shots / 'game.log'}")
+                                     f"game.log:\n{self._stacks()}")
             else:
                 time.sleep(0.1)
         self.xdo("windowmove", self.window, "0", "0", check=False)
         return self.wait(lambda p: True, "the first settled screen", 30, fresh=False)
+
+    def _stacks(self) -> str:
+        """The end of game.log, after a game still running printed its stacks."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGABRT)  # (faulthandler prints, then it ends)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        text = (self.shots / "game.log").read_text("utf-8", errors="replace")
+        return "\n".join(text.splitlines()[-60:])
 
     def stop(self, timeout: float = 15) -> int:
         """Wait for the game to exit by itself (after a Quit); kill it if it will not."""
