@@ -255,3 +255,41 @@ def test_the_frame_after_the_table_settles_is_drawn(app: App, monkeypatch: pytes
     app.running = True
     app.run_loop()
     assert scene.shown and scene.drawn_shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", ["1024x640", "1280x720", "1440x900", "1920x1080"])
+def test_the_menu_footer_text_fits_its_labels(lang: str, size: str) -> None:
+    """pygame_gui warns when a label is too small for its text (the bottom of
+    the Chinese version line was cut at some window sizes)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        a = make_app("--lang", lang, "--size", size)
+        try:
+            a.pump(2)
+        finally:
+            a.shutdown()
+    small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+    assert not small, small
+
+
+def test_a_window_made_too_small_lays_the_menu_out_at_the_minimum_size() -> None:
+    """The window system may offer a size under the minimum: the game keeps
+    1024x640, and nothing under the table is laid out at the smaller size."""
+    import warnings
+
+    from game.app import MIN_SIZE
+
+    a = make_app("--lang", "zh", "--size", "1024x640")
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500)))
+            a.pump(3)
+        small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+        assert not small, small
+        assert a.size == MIN_SIZE
+    finally:
+        a.shutdown()
