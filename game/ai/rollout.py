@@ -101,17 +101,14 @@ ODD_PLAY = 0.25  # share of plays the model does not explain (any playable card)
 def play_likelihood(w: World, plays: list[tuple[int, int, int, int]]) -> float:
     """How likely ``w``'s hands make the recent plays (``Knowledge.recent_plays``)
     under a model of a sensible player: follow the colour held most, shed
-    points, keep wilds (``choose_card``'s scores, softened), with a share
+    points, keep wilds (``follow_score``, softened), with a share
     ``ODD_PLAY`` of any playable card. The hand a seat played from is taken
     to be its hand in ``w`` plus the card played."""
     like = 1.0
     for seat, card, colour, top in plays:
         hand = [*w.hands[seat], card]
         face = FACE[top]
-        held = [0, 0, 0, 0]
-        for cid in hand:
-            if COL[cid] >= 0:
-                held[COL[cid]] += 1
+        held = colour_counts(hand)
         total = 0.0
         chosen = 0.0
         playable = 0
@@ -120,8 +117,7 @@ def play_likelihood(w: World, plays: list[tuple[int, int, int, int]]) -> float:
             if c >= 0 and c != colour and FACE[cid] != face:
                 continue
             playable += 1
-            score = 10.0 * held[c] + PTS[cid] / 10.0 if c >= 0 else -100.0
-            weight = math.exp(PLAY_SHARPNESS * (score - 50.0))
+            weight = math.exp(PLAY_SHARPNESS * (follow_score(held, cid) - 50.0))
             total += weight
             if cid == card:
                 chosen = weight
@@ -151,12 +147,27 @@ def _draw(w: World, seat: int, count: int, rng: random.Random) -> None:
         hand.append(pile.pop())
 
 
-def best_colour(hand: list[int]) -> int:
+def colour_counts(hand: list[int]) -> list[int]:
+    """How many cards of each colour (by index) ``hand`` holds; wilds aside."""
     counts = [0, 0, 0, 0]
     for cid in hand:
         c = COL[cid]
         if c >= 0:
             counts[c] += 1
+    return counts
+
+
+def follow_score(held: list[int], cid: int) -> float:
+    """The rollout policy's liking for playing ``cid`` from a hand holding
+    ``held`` of each colour: follow the colour held most, shed points within
+    it, a wild last (``choose_card`` adds its hits; ``play_likelihood`` reads
+    the same liking)."""
+    c = COL[cid]
+    return 10.0 * held[c] + PTS[cid] / 10.0 if c >= 0 else -100.0
+
+
+def best_colour(hand: list[int]) -> int:
+    counts = colour_counts(hand)
     best = 0
     for c in (1, 2, 3):
         if counts[c] > counts[best]:
@@ -225,21 +236,18 @@ def choose_card(w: World, seat: int, rng: random.Random, noise: float) -> int:
             spare = -SPARE_HIT
         elif size <= THREAT_AT:
             spare = SPARE_HIT
-    held = [0, 0, 0, 0]
-    for cid in hand:
-        if COL[cid] >= 0:
-            held[COL[cid]] += 1
+    held = colour_counts(hand)
     best = -1
     best_score = -1e9
     for i, cid in enumerate(hand):
         c = COL[cid]
         k = KIND[cid]
         if c == colour or (c >= 0 and FACE[cid] == face):
-            score = 10.0 * held[c] + PTS[cid] / 10.0
+            score = follow_score(held, cid)
             if k == SKIP or k == DRAW_TWO:
                 score += 200.0 if low else spare
         elif c < 0:
-            score = -100.0 + (300.0 if low and k == WILD4 else 0.0)
+            score = follow_score(held, cid) + (300.0 if low and k == WILD4 else 0.0)
         else:
             continue
         if noise:
