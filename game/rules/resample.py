@@ -52,5 +52,4 @@ def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
             pile[i] = c
     if drawn_at >= 0:  # T3: the card just drawn moved with the re-deal; follow it
         d["drawn"] = hands[drawer][drawn_at]
-    d["log"] = [e.to_dict() for e in game.log]  # the history stays as it was
-    return Game.from_dict(d)
+    return Game.from_dict(d)  # (the log in ``d`` is the history as it was)
