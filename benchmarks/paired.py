@@ -97,6 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, metavar="FILE",
                     help="keep the base's results here and reuse them (only while the base's "
                          "code is unchanged)")
+    ap.add_argument("--think-ms", type=int, default=300,
+                    help="wall-clock cap of a searching level (raise it so that a busy "
+                         "machine cannot cut Hard's work budget)")
     args = ap.parse_args(argv)
     opponents = [s.strip() for s in args.opponents.split(",") if s.strip()]
     for name in (args.base, args.variant, *opponents):
@@ -104,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     for opp in opponents:
         r = paired(args.base, args.variant, opp, args.seats, args.games, args.rules, args.seed,
-                   cache=args.cache)
+                   think_ms=args.think_ms, cache=args.cache)
         print(f"{args.variant} vs {args.base}, {args.seats - 1} x {opp}, {args.rules}, "
               f"{r['games']} games: base {r['base']:.2%}, variant {r['variant']:.2%}; "
               f"only variant won {r['only_variant']}, only base won {r['only_base']}, "

@@ -10,10 +10,11 @@ import random
 from pathlib import Path
 
 from game.ai.base import as_choice
+from game.ai.belief import sample_world
 from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
 from game.ai.normal import NormalAgent
-from game.ai.rollout import choose_card, sample_world
+from game.ai.rollout import choose_card
 from game.ai.tracking import track
 from game.rules.actions import CallUno, Play
 from game.rules.engine import Game

@@ -5,8 +5,8 @@ cards consistently with everything public (``tracking``: the unseen set, hand
 sizes, cards seen in a challenge, colours a player could not follow, no wild
 in the hand of a player who drew instead of playing), choosing among
 ``RESAMPLE`` such deals the one that best explains the others' plays since
-its own last move (``rollout.play_likelihood``: players follow their longest
-colour and keep wilds). It plays each candidate move in that world and then
+its own last move (``belief.play_likelihood``: players follow their longest
+colour, keep wilds and name the colour they hold most). It plays each candidate move in that world and then
 ``DEPTH`` turns of a fast greedy policy (``rollout``), judges the world by
 the hands left (``rollout.position_value``; a seat that went out wins
 outright), and picks the move that scores best.
@@ -38,6 +38,7 @@ from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPl
 from game.rules.view import Phase, PlayerView
 
 from .base import Choice
+from .belief import sample_fitting
 from .hints import reason
 from .normal import (
     choose_turn,
@@ -48,16 +49,7 @@ from .normal import (
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import (
-    World,
-    _next,
-    draw_turn,
-    play_cards,
-    play_likelihood,
-    playout,
-    rollout,
-    sample_world,
-)
+from .rollout import World, _next, draw_turn, play_cards, playout, rollout
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
@@ -174,11 +166,7 @@ class HardAgent:
         """A world consistent with the view, drawn among ``RESAMPLE`` by how
         likely it makes the others' recent plays (benchmarks/hard_ceiling.py
         swaps in the true one)."""
-        if not know.recent_plays:
-            return sample_world(view, know, self.rng)
-        worlds = [sample_world(view, know, self.rng) for _ in range(RESAMPLE)]
-        weights = [play_likelihood(w, know.recent_plays) for w in worlds]
-        return self.rng.choices(worlds, weights)[0]
+        return sample_fitting(view, know, self.rng, RESAMPLE)
 
     def _value(self, view: PlayerView, w: World, me: int, action: Action,
                rng: random.Random) -> float:

@@ -1,7 +1,7 @@
 """Determinization and a fast rollout simulator for the Hard level.
 
 The Hard level never touches the real game: it samples the hidden cards from
-what its :class:`PlayerView` shows (see :mod:`game.ai.tracking`) into a small
+what its :class:`PlayerView` shows (:mod:`game.ai.belief`) into a small
 :class:`World` of plain lists, and plays that world out with a cheap greedy
 policy. The simulator is a simplified UNO (T1/T3/T4, T7, R1, teams and the
 elimination of seats already out): it ignores challenges, UNO calls, jump-ins,
@@ -17,10 +17,9 @@ import random
 from dataclasses import dataclass
 
 from game.rules.cards import COLOURS, DECK, Kind
-from game.rules.view import PlayerView
 
 from .normal import SPARE_HIT, THREAT_AT
-from .tracking import COLOUR_INDEX, Knowledge
+from .tracking import COLOUR_INDEX
 
 # Card tables indexed by id.
 COL: tuple[int, ...] = tuple(-1 if c.colour is None else COLOUR_INDEX[c.colour] for c in DECK)
@@ -52,78 +51,6 @@ class World:
         return World([h[:] for h in self.hands], self.pile[:], self.under[:], self.top,
                      self.colour, self.direction, self.alive[:], self.team,
                      self.until_playable)
-
-
-def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World:
-    """Deal the unseen cards into the other hands and the draw pile, keeping
-    hand sizes, known cards and the colours (and wilds) each seat is known to lack."""
-    n = view.num_seats
-    me = view.seat
-    pool = know.unseen[:]
-    rng.shuffle(pool)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    hands[me] = [c.id for c in view.hand]
-    order = [s for s in range(n) if s != me]
-    for s in order:
-        hand = list(know.known[s])
-        need = view.hand_sizes[s] - len(hand)
-        limits = know.not_colour[s]
-        no_wild = know.not_wild[s] if know.not_wild else 0
-        for j in range(max(0, need)):
-            banned = [ci for ci in range(4) if limits[ci] > j]
-            if no_wild > j:
-                banned.append(-1)  # COL of a wild
-            pick = -1
-            if banned:
-                for idx in range(len(pool) - 1, -1, -1):
-                    if COL[pool[idx]] not in banned:
-                        pick = idx
-                        break
-            if pick < 0:
-                pick = len(pool) - 1
-            if pick < 0:
-                break
-            hand.append(pool.pop(pick))
-        hands[s] = hand
-    discard = [c.id for c in view.discard]
-    top = discard[-1] if discard else 0
-    colour = COLOUR_INDEX[view.colour] if view.colour is not None else 0
-    alive = [s not in view.out for s in range(n)]
-    team = list(view.teams) if view.teams else list(range(n))
-    return World(hands, pool, discard[:-1], top, colour, view.direction, alive, team,
-                 view.settings.draw == "until_playable")
-
-
-PLAY_SHARPNESS = 0.1  # the play model: softmax of choose_card's score times this
-ODD_PLAY = 0.25  # share of plays the model does not explain (any playable card)
-
-
-def play_likelihood(w: World, plays: list[tuple[int, int, int, int]]) -> float:
-    """How likely ``w``'s hands make the recent plays (``Knowledge.recent_plays``)
-    under a model of a sensible player: follow the colour held most, shed
-    points, keep wilds (``follow_score``, softened), with a share
-    ``ODD_PLAY`` of any playable card. The hand a seat played from is taken
-    to be its hand in ``w`` plus the card played."""
-    like = 1.0
-    for seat, card, colour, top in plays:
-        hand = [*w.hands[seat], card]
-        face = FACE[top]
-        held = colour_counts(hand)
-        total = 0.0
-        chosen = 0.0
-        playable = 0
-        for cid in hand:
-            c = COL[cid]
-            if c >= 0 and c != colour and FACE[cid] != face:
-                continue
-            playable += 1
-            weight = math.exp(PLAY_SHARPNESS * (follow_score(held, cid) - 50.0))
-            total += weight
-            if cid == card:
-                chosen = weight
-        if playable:
-            like *= (1.0 - ODD_PLAY) * chosen / total + ODD_PLAY / playable
-    return like
 
 
 def _next(w: World, seat: int) -> int:
@@ -339,5 +266,4 @@ def draw_turn(w: World, seat: int, rng: random.Random) -> int:
             return _next(w, seat)
 
 
-__all__ = ["COLOURS", "World", "sample_world", "play_likelihood", "rollout", "play_cards", "draw_turn",
-           "best_colour"]
+__all__ = ["COLOURS", "World", "rollout", "play_cards", "draw_turn", "best_colour"]

@@ -14,9 +14,11 @@ so two games that look the same to the viewer give the same knowledge.
   by the same reading: a player who draws instead of playing could not play,
   so held no wild either (a player who keeps wilds back breaks this; most
   players do not); each non-wild card they play lowers the count by one.
-* ``recent_plays``: the single-card plays of the other seats since our own
-  latest move, as (seat, card, colour index before, top card before): what a
-  player chose tells which hands are likely (see ``rollout.play_likelihood``).
+* ``not_face[s][f]``: the same for the card's number or symbol (``FACE``): a
+  player who draws instead of playing on a red 5 held no 5 either (T1).
+* ``recent_plays``: the single-card plays of the other seats since our
+  ``PLAY_WINDOW``-th latest move (:class:`SeenPlay`): what a player chose, and the colour it
+  named for a wild, tell which hands are likely (``belief.play_likelihood``).
 * ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
   and not played since.
 * ``unseen``: the cards that may be in other hands or in the draw pile
@@ -26,12 +28,24 @@ so two games that look the same to the viewer give the same knowledge.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
-from game.rules.cards import COLOURS, DECK, Colour
+from game.rules.cards import COLOURS, DECK, FACE, Colour
 from game.rules.view import PlayerView
 
 COLOUR_INDEX: dict[Colour, int] = {c: i for i, c in enumerate(COLOURS)}
+FACES = max(FACE) + 1  # numbers and symbols (the two wild faces included)
+PLAY_WINDOW = 5  # recent_plays: the others' plays since our PLAY_WINDOW-th latest move
+
+
+class SeenPlay(NamedTuple):
+    """One card another seat played: what it chose, from what it faced."""
+
+    seat: int
+    card: int
+    colour: int  # colour index in effect before the play
+    top: int  # top card before the play
+    named: int  # colour index it named for a wild (-1 for a coloured card)
 
 
 @dataclass(slots=True)
@@ -46,7 +60,8 @@ class Knowledge:
     last_player: int = -1  # seat of the latest play
     choice_draws: list[int] = field(default_factory=list)  # draws by choice per seat
     not_wild: list[int] = field(default_factory=list)  # [seat] -> count of cards known not wild
-    recent_plays: list[tuple[int, int, int, int]] = field(default_factory=list)
+    recent_plays: list[SeenPlay] = field(default_factory=list)
+    not_face: list[list[int]] = field(default_factory=list)  # [seat][FACE] -> count known not it
 
     def void_colours(self, seat: int, hand_size: int) -> list[Colour]:
         """Colours ``seat`` seems to hold none of (all its cards known non-c)."""
@@ -87,6 +102,22 @@ def _rotate(per_seat: list[T], order: list[int]) -> None:
         per_seat[order[(i + 1) % len(order)]] = item
 
 
+def _new_window(windows: list[list[SeenPlay]]) -> list[SeenPlay]:
+    """Our own move: the others' next plays go in a new window."""
+    windows.append([])
+    return windows[-1]
+
+
+def _unfit(not_colour: list[int], not_wild: list[int], not_face: list[int], seat: int,
+           ci: int, face: int) -> None:
+    """One more of ``seat``'s cards (a drawn one it could not play) is known
+    not to be colour ``ci``, a wild, or of face ``face``."""
+    not_colour[ci] += 1
+    not_wild[seat] += 1
+    if face >= 0:
+        not_face[face] += 1
+
+
 def track(view: PlayerView) -> Knowledge:
     """Read the view's round log once and return what it tells us."""
     n = view.num_seats
@@ -94,7 +125,9 @@ def track(view: PlayerView) -> Knowledge:
     sizes = [0] * n
     not_colour = [[0] * 4 for _ in range(n)]
     not_wild = [0] * n
-    recent: list[tuple[int, int, int, int]] = []
+    not_face = [[0] * FACES for _ in range(n)]
+    recent: list[SeenPlay] = []
+    windows = [recent]  # the others' plays between our moves, latest last
     known: list[list[int]] = [[] for _ in range(n)]
     choice_draws = [0] * n
     colour: Colour | None = None
@@ -104,7 +137,7 @@ def track(view: PlayerView) -> Knowledge:
     last_player = -1
     turn_seat = -1
     turn_reason = ""
-    pending_draw: tuple[int, Colour] | None = None  # (seat, colour) of a draw by choice
+    pending_draw: tuple[int, Colour, int] | None = None  # (seat, colour, face) of a draw by choice
     gone: set[int] = set()  # R4: seats that went out
     log = view.log
     for ev in log:
@@ -118,9 +151,11 @@ def track(view: PlayerView) -> Knowledge:
             s = ev.seat
             pending_draw = None
             if s == me:
-                recent.clear()
+                recent = _new_window(windows)
             elif len(ev.cards) == 1 and colour is not None and top >= 0:
-                recent.append((s, ev.cards[0], COLOUR_INDEX[colour], top))
+                named = COLOUR_INDEX[ev.colour] if DECK[ev.cards[0]].colour is None \
+                    and ev.colour is not None else -1
+                recent.append(SeenPlay(s, ev.cards[0], COLOUR_INDEX[colour], top, named))
             before_colour, before_top, last_player = colour, top, s
             for cid in ev.cards:
                 card_colour = DECK[cid].colour
@@ -129,6 +164,10 @@ def track(view: PlayerView) -> Knowledge:
                         not_colour[s][ci] -= 1
                 if card_colour is not None and not_wild[s] > 0:
                     not_wild[s] -= 1
+                faces = not_face[s]
+                for f in range(FACES):
+                    if faces[f] > 0 and f != FACE[cid]:
+                        faces[f] -= 1
                 if cid in known[s]:
                     known[s].remove(cid)
             sizes[s] -= len(ev.cards)
@@ -140,26 +179,28 @@ def track(view: PlayerView) -> Knowledge:
             s = ev.seat
             count = len(ev.cards) or ev.hidden
             if s == me and ev.reason == "choice":
-                recent.clear()
+                recent = _new_window(windows)
             if ev.reason == "choice" and turn_seat == s and turn_reason == "play" \
                     and colour is not None:
                 ci = COLOUR_INDEX[colour]
+                face = FACE[top] if DECK[top].colour is not None else -1
                 if pending_draw is None:
-                    # T3: drawing instead of playing: we take it they could not follow.
+                    # T3: drawing instead of playing: we take it they could not follow
+                    # (T1: nothing of the colour, nothing of the top's number or symbol).
                     not_colour[s][ci] = max(not_colour[s][ci], sizes[s])
                     not_wild[s] = max(not_wild[s], sizes[s])
+                    if face >= 0:
+                        not_face[s][face] = max(not_face[s][face], sizes[s])
                     choice_draws[s] += 1
                 else:
-                    not_colour[s][ci] += 1  # the previous drawn card did not fit either
-                    not_wild[s] += 1
-                pending_draw = (s, colour)
+                    _unfit(not_colour[s], not_wild, not_face[s], s, ci, face)
+                pending_draw = (s, colour, face)
             sizes[s] += count
         elif k == "turn":
             if pending_draw is not None and not (ev.seat == pending_draw[0]
                                                  and ev.reason == "keep_or_play"):
-                s, c = pending_draw
-                not_colour[s][COLOUR_INDEX[c]] += 1  # the drawn card could not be played
-                not_wild[s] += 1
+                s, c, face = pending_draw  # the drawn card could not be played
+                _unfit(not_colour[s], not_wild, not_face[s], s, COLOUR_INDEX[c], face)
             pending_draw = None
             turn_seat, turn_reason = ev.seat, ev.reason
         elif k == "challenge":
@@ -170,20 +211,24 @@ def track(view: PlayerView) -> Knowledge:
         elif k == "out":
             gone.add(ev.seat)
         elif k == "swap":  # H7: what we inferred about each hand moves with it
-            recent.clear()
+            recent = []
+            windows[:] = [recent]
             _swap(sizes, ev.seat, ev.target)
             _swap(choice_draws, ev.seat, ev.target)
             _swap(not_colour, ev.seat, ev.target)
             _swap(not_wild, ev.seat, ev.target)
+            _swap(not_face, ev.seat, ev.target)
             _swap(known, ev.seat, ev.target)
         elif k == "rotate":  # H7: every hand passes to the next player still in
             active = [s for s in range(n) if s not in gone]
             order = active if ev.value > 0 else active[::-1]
-            recent.clear()
+            recent = []
+            windows[:] = [recent]
             _rotate(sizes, order)
             _rotate(choice_draws, order)
             _rotate(not_colour, order)
             _rotate(not_wild, order)
+            _rotate(not_face, order)
             _rotate(known, order)
     sizes_now = view.hand_sizes
     for s in range(n):
@@ -191,6 +236,7 @@ def track(view: PlayerView) -> Knowledge:
             if not_colour[s][ci] > sizes_now[s]:
                 not_colour[s][ci] = sizes_now[s]
         not_wild[s] = min(not_wild[s], sizes_now[s])
+        not_face[s] = [min(k, sizes_now[s]) for k in not_face[s]]
         if len(known[s]) > sizes_now[s]:
             known[s] = known[s][:sizes_now[s]]
     known[me] = []
@@ -199,4 +245,4 @@ def track(view: PlayerView) -> Knowledge:
         taken.update(known[s])
     unseen = [cid for cid in range(len(DECK)) if cid not in taken]
     return Knowledge(me, n, not_colour, known, unseen, before_colour, before_top, last_player,
-                     choice_draws, not_wild, recent)
+                     choice_draws, not_wild, [p for w in windows[-PLAY_WINDOW:] for p in w], not_face)

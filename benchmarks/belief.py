@@ -1,0 +1,161 @@
+"""How well does Hard guess the hidden hands? A measuring device, not a level.
+
+The hero plays as Normal against ``seats - 1`` outside bots. At each of its
+own searched turns (play or keep-or-play with a choice) it asks Hard's world
+sampler for ``--samples`` worlds and compares them with the TRUE hands, read
+from the engine (only here, to score the guess; the sampler sees the view):
+
+* Brier score of "opponent holds at least one card of colour c" (4 colours)
+  and "holds a wild", averaged over opponents and decisions (0 is perfect);
+* card accuracy: the share of an opponent's true cards (by colour and face)
+  that a sampled hand holds, averaged.
+
+``plain`` is the sampler with the hard constraints only (hand sizes, known
+cards, colours and wilds known missing); ``hard`` is what Hard searches
+(``HardAgent._sample``: the plain sampler plus the choice among worlds by the
+recent plays). Same seeds and positions for both, so their difference is
+paired. A better sampler scores lower Brier and higher accuracy; the oracle
+(``hard_ceiling.py``) is Brier 0, accuracy 1.
+
+    .venv/bin/python benchmarks/belief.py --opponent keepwilds --seats 4 --games 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gauntlet import game_seed, make_bot  # noqa: E402
+
+from game.ai import hard as hard_level  # noqa: E402
+from game.ai import tracking  # noqa: E402
+from game.ai.base import Agent, Choice  # noqa: E402
+from game.ai.belief import sample_world  # noqa: E402
+from game.ai.hard import HardAgent  # noqa: E402
+from game.ai.normal import NormalAgent  # noqa: E402
+from game.ai.rollout import COL, FACE  # noqa: E402
+from game.ai.tracking import track  # noqa: E402
+from game.progress import Progress  # noqa: E402
+from game.rules.actions import Action, CallUno, Play, WrongPlay  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
+from game.rules.settings import preset  # noqa: E402
+from game.rules.view import Phase, PlayerView  # noqa: E402
+from game.sim import _play  # noqa: E402
+
+
+def _events(hand: Sequence[int]) -> list[int]:
+    """Holds colour 0..3, holds a wild (1/0 each)."""
+    cols = {COL[c] for c in hand}
+    return [int(c in cols) for c in (0, 1, 2, 3, -1)]
+
+
+def _faces(hand: Sequence[int]) -> Counter[tuple[int, int]]:
+    return Counter((COL[c], FACE[c]) for c in hand)
+
+
+class Scorer:
+    """Brier and card accuracy of one sampler, accumulated over decisions."""
+
+    def __init__(self) -> None:
+        self.brier: list[float] = []
+        self.accuracy: list[float] = []
+
+    def add(self, sampled: list[list[list[int]]], truth: list[list[int]], seats: list[int]) -> None:
+        for s in seats:
+            true_hand = truth[s]
+            if not true_hand:
+                continue
+            hands = [w[s] for w in sampled]
+            p = [statistics.fmean(col) for col in zip(*(_events(h) for h in hands), strict=True)]
+            t = _events(true_hand)
+            self.brier.append(statistics.fmean((a - b) ** 2 for a, b in zip(p, t, strict=True)))
+            want = _faces(true_hand)
+            self.accuracy.append(statistics.fmean(
+                sum((want & _faces(h)).values()) / len(true_hand) for h in hands))
+
+
+class Probe:
+    """Plays as Normal; before each searched own turn, scores the samplers."""
+
+    name = "belief-probe"
+
+    def __init__(self, game: Game, seed: int, samples: int,
+                 scorers: dict[str, Scorer]) -> None:
+        self.game = game
+        self.normal = NormalAgent(seed)
+        self.hard = HardAgent(seed)
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.scorers = scorers
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        real = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
+        if (view.to_act == view.seat and view.phase in (Phase.PLAY, Phase.KEEP_OR_PLAY)
+                and len(real) > 1 and any(isinstance(a, Play) for a in real)):
+            self._score(view)
+        return self.normal.choose(view, legal)
+
+    def _score(self, view: PlayerView) -> None:
+        know = track(view)
+        truth = [list(h) for h in self.game.round.hands]
+        others = [s for s in range(view.num_seats) if s != view.seat and s not in view.out]
+        state = self.rng.getstate()
+        plain = [sample_world(view, know, self.rng).hands for _ in range(self.samples)]
+        self.rng.setstate(state)
+        self.hard.rng.setstate(state)
+        hard = [self.hard._sample(view, know).hands for _ in range(self.samples)]
+        self.scorers["plain"].add(plain, truth, others)
+        self.scorers["hard"].add(hard, truth, others)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--opponent", default="keepwilds")
+    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--samples", type=int, default=60, help="worlds per decision and sampler")
+    ap.add_argument("--rules", default="official")
+    ap.add_argument("--seed", type=int, default=1, help="same deal seeds as the gauntlet's")
+    ap.add_argument("--deals", type=int, default=hard_level.RESAMPLE,
+                    help=f"deals Hard chooses each world among (default {hard_level.RESAMPLE})")
+    ap.add_argument("--window", type=int, default=tracking.PLAY_WINDOW,
+                    help="own moves back whose since-plays the likelihood reads "
+                         f"(default {tracking.PLAY_WINDOW})")
+    args = ap.parse_args(argv)
+    hard_level.RESAMPLE = args.deals
+    tracking.PLAY_WINDOW = args.window
+    settings = preset(args.rules)
+    scorers = {"plain": Scorer(), "hard": Scorer()}
+    t0 = time.perf_counter()
+    bar = Progress(args.games, "belief")
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        hero = i % args.seats
+        g = Game.new(settings, args.seats, seed)
+        probe = Probe(g, seed * 31 + hero, args.samples, scorers)
+        agents: list[Agent] = [probe if s == hero else make_bot(args.opponent, seed * 31 + s, 300)
+                               for s in range(args.seats)]
+        _play(g, [a.choose for a in agents], seed, False, None, 100_000)
+        bar.update()
+    bar.close()
+    print(f"belief vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games, "
+          f"{args.samples} worlds per decision, each among {args.deals} deals, "
+          f"plays since our {args.window} latest moves "
+          f"({time.perf_counter() - t0:.0f} s)")
+    for name, sc in scorers.items():
+        print(f"  {name:6} Brier {statistics.fmean(sc.brier):.4f}  card accuracy "
+              f"{statistics.fmean(sc.accuracy):.4f}  ({len(sc.brier)} opponent hands)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

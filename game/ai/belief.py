@@ -1,0 +1,162 @@
+"""What Hard believes about the hidden cards: sampled deals that fit the record.
+
+:func:`deal_hands` deals the cards unseen by a seat (``tracking.Knowledge``)
+into the other hands, keeping hand sizes, cards seen in a challenge and what
+the record says a hand lacks (a colour, a number or symbol, wilds: T1/T3);
+the rest is the draw pile. :func:`play_likelihood` says how well a deal
+explains what the others chose lately (follow the colour held most, keep
+wilds, name the colour held most for a wild), and :func:`sample_fitting`
+picks among several deals by it. Only the view is read, never the game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from game.rules.cards import FACE
+from game.rules.view import PlayerView
+
+from .rollout import COL, World, colour_counts, follow_score
+from .tracking import COLOUR_INDEX, Knowledge, SeenPlay
+
+TRIES = 12  # random picks before a constrained card is looked for by scanning
+
+
+def _take(pool: list[int], rng: random.Random, cols: set[int], faces: set[int]) -> int:
+    """Remove and return a random card of ``pool`` whose colour (-1: wild) is
+    not in ``cols`` and whose face is not in ``faces``; any card if none fits."""
+    n = len(pool)
+    i = int(rng.random() * n)
+    if cols or faces:
+        for _ in range(TRIES):
+            cid = pool[i]
+            if COL[cid] not in cols and FACE[cid] not in faces:
+                break
+            i = int(rng.random() * n)
+        else:
+            fits = [j for j, cid in enumerate(pool) if COL[cid] not in cols and FACE[cid] not in faces]
+            if fits:
+                i = fits[int(rng.random() * len(fits))]
+    cid = pool[i]
+    pool[i] = pool[-1]
+    pool.pop()
+    return cid
+
+
+def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random) -> tuple[list[list[int]],
+                                                                               list[int]]:
+    """Every hand (ours as it is) and the cards left for the draw pile, in no
+    particular order. A hand's ``j``-th dealt card avoids each colour, face
+    and wilds known missing from more than ``j`` of its cards, so the most
+    constrained cards are dealt first."""
+    n = view.num_seats
+    me = view.seat
+    pool = know.unseen[:]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[me] = [c.id for c in view.hand]
+    for s in range(n):
+        if s == me:
+            continue
+        hand = list(know.known[s])
+        need = view.hand_sizes[s] - len(hand)
+        limits = know.not_colour[s]
+        no_wild = know.not_wild[s] if know.not_wild else 0
+        no_face = know.not_face[s] if know.not_face else []
+        j = 0
+        # the bans change only where one of them runs out
+        for cut in [*sorted({k for k in (*limits, no_wild, *no_face) if 0 < k < need}), need]:
+            cols = {ci for ci in range(4) if limits[ci] > j}
+            if no_wild > j:
+                cols.add(-1)  # COL of a wild
+            faces = {f for f, k in enumerate(no_face) if k > j}
+            while j < cut and pool:
+                hand.append(_take(pool, rng, cols, faces))
+                j += 1
+        hands[s] = hand
+    return hands, pool
+
+
+def world_of(view: PlayerView, hands: list[list[int]], pile: list[int],
+             rng: random.Random) -> World:
+    """The world of a deal: ``pile`` is shuffled into the draw pile."""
+    rng.shuffle(pile)
+    n = view.num_seats
+    discard = [c.id for c in view.discard]
+    top = discard[-1] if discard else 0
+    colour = COLOUR_INDEX[view.colour] if view.colour is not None else 0
+    alive = [s not in view.out for s in range(n)]
+    team = list(view.teams) if view.teams else list(range(n))
+    return World(hands, pile, discard[:-1], top, colour, view.direction, alive, team,
+                 view.settings.draw == "until_playable")
+
+
+def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World:
+    """One deal consistent with the view (:func:`deal_hands`), as a world."""
+    hands, pile = deal_hands(view, know, rng)
+    return world_of(view, hands, pile, rng)
+
+
+def sample_fitting(view: PlayerView, know: Knowledge, rng: random.Random, deals: int) -> World:
+    """A world drawn among ``deals`` deals with chance proportional to how
+    well each explains the others' recent plays (:func:`play_likelihood`)."""
+    if not know.recent_plays or deals <= 1:
+        return sample_world(view, know, rng)
+    dealt = [deal_hands(view, know, rng) for _ in range(deals)]
+    weights = [play_likelihood(hands, know.recent_plays) for hands, _ in dealt]
+    hands, pile = rng.choices(dealt, weights)[0]
+    return world_of(view, hands, pile, rng)
+
+
+PLAY_SHARPNESS = 0.1  # the play model: softmax of follow_score times this
+ODD_PLAY = 0.25  # share of plays the model does not explain (any playable card)
+ODD_NAME = 0.1  # share of wild colours not the colour the player holds most
+
+
+# the play model's weight of a card, exp(PLAY_SHARPNESS x (follow_score - 50)),
+# as a product of a factor by the count held of its colour and one by card
+_BY_HELD = tuple(math.exp(PLAY_SHARPNESS * 10.0 * k) for k in range(len(COL) + 1))
+_BY_CARD = tuple(math.exp(PLAY_SHARPNESS * (follow_score([0, 0, 0, 0], cid) - 50.0))
+                 for cid in range(len(COL)))
+
+
+def _liking(held: list[int], cid: int) -> float:
+    c = COL[cid]
+    return _BY_CARD[cid] * _BY_HELD[held[c]] if c >= 0 else _BY_CARD[cid]
+
+
+def play_likelihood(hands: list[list[int]], plays: list[SeenPlay]) -> float:
+    """How likely ``hands`` make the recent plays under a model of a sensible
+    player: follow the colour held most, shed points, keep wilds
+    (``follow_score``, softened), with a share ``ODD_PLAY`` of any playable
+    card; a wild names the colour the hand holds most (but for ``ODD_NAME``).
+    The hand a seat played from is taken to be its hand now plus the cards it
+    has played since (the cards it drew since are not known to be told apart)."""
+    like = 1.0
+    later: dict[int, list[int]] = {}  # per seat: the cards it played after this play
+    for seat, card, colour, top, named in reversed(plays):
+        rest = hands[seat] + later.setdefault(seat, [])
+        later[seat].append(card)
+        hand = [*rest, card]
+        face = FACE[top]
+        held = colour_counts(hand)
+        total = 0.0
+        chosen = 0.0
+        playable = 0
+        for cid in hand:
+            c = COL[cid]
+            if c >= 0 and c != colour and FACE[cid] != face:
+                continue
+            playable += 1
+            weight = _liking(held, cid)
+            total += weight
+            if cid == card:
+                chosen = weight
+        if playable:
+            like *= (1.0 - ODD_PLAY) * chosen / total + ODD_PLAY / playable
+        if named >= 0:
+            left = colour_counts(rest)
+            most = max(left)
+            ties = left.count(most)
+            like *= (1.0 - ODD_NAME) * (left[named] == most) / ties + ODD_NAME / 4
+    return like
