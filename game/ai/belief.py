@@ -44,12 +44,36 @@ def _take(pool: list[int], rng: random.Random, cols: set[int], faces: set[int]) 
     return cid
 
 
-def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random) -> tuple[list[list[int]],
-                                                                               list[int]]:
+def _deal_hand(view: PlayerView, know: Knowledge, seat: int, pool: list[int],
+               rng: random.Random) -> list[int]:
+    """``seat``'s hand, its unknown cards taken from ``pool``: the ``j``-th
+    avoids each colour, face and wilds known missing from more than ``j`` of
+    its cards, so the most constrained cards are dealt first."""
+    hand = list(know.known[seat])
+    need = view.hand_sizes[seat] - len(hand)
+    limits = know.not_colour[seat]
+    no_wild = know.not_wild[seat] if know.not_wild else 0
+    no_face = know.not_face[seat] if know.not_face else []
+    j = 0
+    # the bans change only where one of them runs out
+    for cut in [*sorted({k for k in (*limits, no_wild, *no_face) if 0 < k < need}), need]:
+        cols = {ci for ci in range(4) if limits[ci] > j}
+        if no_wild > j:
+            cols.add(-1)  # COL of a wild
+        faces = {f for f, k in enumerate(no_face) if k > j}
+        while j < cut and pool:
+            hand.append(_take(pool, rng, cols, faces))
+            j += 1
+    return hand
+
+
+def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random,
+               proposals: int = 1) -> tuple[list[list[int]], list[int]]:
     """Every hand (ours as it is) and the cards left for the draw pile, in no
-    particular order. A hand's ``j``-th dealt card avoids each colour, face
-    and wilds known missing from more than ``j`` of its cards, so the most
-    constrained cards are dealt first."""
+    particular order. With ``proposals`` > 1 each other seat whose recent
+    plays we saw gets one of that many hands dealt for it, drawn with chance
+    by how well each explains those plays (:func:`seat_likelihood`), seat
+    after seat (sequential importance sampling)."""
     n = view.num_seats
     me = view.seat
     pool = know.unseen[:]
@@ -58,22 +82,16 @@ def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random) -> tuple[l
     for s in range(n):
         if s == me:
             continue
-        hand = list(know.known[s])
-        need = view.hand_sizes[s] - len(hand)
-        limits = know.not_colour[s]
-        no_wild = know.not_wild[s] if know.not_wild else 0
-        no_face = know.not_face[s] if know.not_face else []
-        j = 0
-        # the bans change only where one of them runs out
-        for cut in [*sorted({k for k in (*limits, no_wild, *no_face) if 0 < k < need}), need]:
-            cols = {ci for ci in range(4) if limits[ci] > j}
-            if no_wild > j:
-                cols.add(-1)  # COL of a wild
-            faces = {f for f, k in enumerate(no_face) if k > j}
-            while j < cut and pool:
-                hand.append(_take(pool, rng, cols, faces))
-                j += 1
-        hands[s] = hand
+        plays = [p for p in know.recent_plays if p.seat == s] if proposals > 1 else []
+        if not plays:
+            hands[s] = _deal_hand(view, know, s, pool, rng)
+            continue
+        options = []
+        for _ in range(proposals):
+            left = pool[:]
+            options.append((_deal_hand(view, know, s, left, rng), left))
+        weights = [seat_likelihood(hand, plays) for hand, _ in options]
+        hands[s], pool = rng.choices(options, weights)[0]
     return hands, pool
 
 
@@ -97,14 +115,11 @@ def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World
     return world_of(view, hands, pile, rng)
 
 
-def sample_fitting(view: PlayerView, know: Knowledge, rng: random.Random, deals: int) -> World:
-    """A world drawn among ``deals`` deals with chance proportional to how
-    well each explains the others' recent plays (:func:`play_likelihood`)."""
-    if not know.recent_plays or deals <= 1:
-        return sample_world(view, know, rng)
-    dealt = [deal_hands(view, know, rng) for _ in range(deals)]
-    weights = [play_likelihood(hands, know.recent_plays) for hands, _ in dealt]
-    hands, pile = rng.choices(dealt, weights)[0]
+def sample_fitting(view: PlayerView, know: Knowledge, rng: random.Random,
+                   proposals: int) -> World:
+    """A world whose hands explain the others' recent plays: each seat's hand
+    chosen among ``proposals`` (:func:`deal_hands`)."""
+    hands, pile = deal_hands(view, know, rng, proposals)
     return world_of(view, hands, pile, rng)
 
 
@@ -125,38 +140,34 @@ def _liking(held: list[int], cid: int) -> float:
     return _BY_CARD[cid] * _BY_HELD[held[c]] if c >= 0 else _BY_CARD[cid]
 
 
-def play_likelihood(hands: list[list[int]], plays: list[SeenPlay]) -> float:
-    """How likely ``hands`` make the recent plays under a model of a sensible
-    player: follow the colour held most, shed points, keep wilds
-    (``follow_score``, softened), with a share ``ODD_PLAY`` of any playable
-    card; a wild names the colour the hand holds most (but for ``ODD_NAME``).
-    The hand a seat played from is taken to be its hand now plus the cards it
-    has played since (the cards it drew since are not known to be told apart)."""
+def seat_likelihood(hand: list[int], plays: list[SeenPlay]) -> float:
+    """How likely a seat holding ``hand`` now made ``plays`` (its own, oldest
+    first) under a model of a sensible player: follow the colour held most,
+    shed points, keep wilds (``follow_score``, softened), with a share
+    ``ODD_PLAY`` of any playable card; a wild names the colour the hand holds
+    most (but for ``ODD_NAME``). The hand a card was played from is taken to
+    be the hand now plus the cards played since (the cards drawn since cannot
+    be told apart)."""
     like = 1.0
-    later: dict[int, list[int]] = {}  # per seat: the cards it played after this play
-    for seat, card, colour, top, named in reversed(plays):
-        rest = hands[seat] + later.setdefault(seat, [])
-        later[seat].append(card)
-        hand = [*rest, card]
+    later: list[int] = []  # the cards played after the one looked at
+    for _, card, colour, top, named in reversed(plays):
+        rest = hand + later
+        later.append(card)
+        held = colour_counts(rest)
+        c = COL[card]
+        if c >= 0:
+            held[c] += 1
         face = FACE[top]
-        held = colour_counts(hand)
-        total = 0.0
-        chosen = 0.0
-        playable = 0
-        for cid in hand:
+        total = chosen = _liking(held, card)
+        playable = 1
+        for cid in rest:
             c = COL[cid]
             if c >= 0 and c != colour and FACE[cid] != face:
                 continue
             playable += 1
-            weight = _liking(held, cid)
-            total += weight
-            if cid == card:
-                chosen = weight
-        if playable:
-            like *= (1.0 - ODD_PLAY) * chosen / total + ODD_PLAY / playable
+            total += _liking(held, cid)
+        like *= (1.0 - ODD_PLAY) * chosen / total + ODD_PLAY / playable
         if named >= 0:
-            left = colour_counts(rest)
-            most = max(left)
-            ties = left.count(most)
-            like *= (1.0 - ODD_NAME) * (left[named] == most) / ties + ODD_NAME / 4
+            most = max(held)
+            like *= (1.0 - ODD_NAME) * (held[named] == most) / held.count(most) + ODD_NAME / 4
     return like

@@ -1,11 +1,11 @@
 """Hard level: determinized Monte Carlo search.
 
 On its own turn (play, draw, keep-or-play) the Hard player samples the hidden
-cards consistently with everything public (``tracking``: the unseen set, hand
-sizes, cards seen in a challenge, colours a player could not follow, no wild
-in the hand of a player who drew instead of playing), choosing among
-``RESAMPLE`` such deals the one that best explains the others' plays since
-its own last move (``belief.play_likelihood``: players follow their longest
+cards consistently with everything public (``tracking``, ``belief``: the
+unseen set, hand sizes, cards seen in a challenge, the colours, numbers and
+symbols and wilds a player who drew instead of playing could not hold), each
+other hand chosen among ``RESAMPLE`` by how well it explains that player's
+recent plays (``belief.seat_likelihood``: players follow their longest
 colour, keep wilds and name the colour they hold most). It plays each candidate move in that world and then
 ``DEPTH`` turns of a fast greedy policy (``rollout``), judges the world by
 the hands left (``rollout.position_value``; a seat that went out wins
@@ -60,7 +60,7 @@ CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many si
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
 DEPTH = 10  # turns played out before rollout.position_value judges the world (0: to the end)
-RESAMPLE = 8  # worlds dealt per world searched, to pick one that fits the recent plays
+RESAMPLE = 8  # hands dealt per seat and world searched, to pick one that fits its recent plays
 
 
 class HardAgent:
@@ -163,7 +163,7 @@ class HardAgent:
         return sweeps
 
     def _sample(self, view: PlayerView, know: Knowledge) -> World:
-        """A world consistent with the view, drawn among ``RESAMPLE`` by how
+        """A world consistent with the view, each hand drawn among ``RESAMPLE`` by how
         likely it makes the others' recent plays (benchmarks/hard_ceiling.py
         swaps in the true one)."""
         return sample_fitting(view, know, self.rng, RESAMPLE)
