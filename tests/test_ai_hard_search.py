@@ -4,7 +4,7 @@ counting that every extra candidate is one more chance for noise to win."""
 
 from __future__ import annotations
 
-from game.ai.hard import _pick
+from game.ai.hard import _futile, _pick
 
 
 def sweeps(n_moves: int, better: int, worse: int, ties: int, move: int) -> list[list[float]]:
@@ -34,3 +34,17 @@ def test_hard_takes_an_alternative_that_beats_normal_clearly() -> None:
 def test_hard_with_one_alternative_needs_less_evidence() -> None:
     # 1.9 sigmas: enough when it is the only alternative (one-sided 5%)
     assert _pick(sweeps(2, better=59, worse=41, ties=300, move=1)) == 1
+
+
+def test_hard_stops_searching_when_no_move_is_on_course_to_beat_normals() -> None:
+    """After 60 worlds where the best alternative leads Normal's move by 6 to 4
+    of the differing worlds, even that pace kept up to 400 worlds stays within
+    the switch margin: more worlds cannot change the decision."""
+    assert _futile(sweeps(7, better=6, worse=4, ties=50, move=3), cap=400)
+
+
+def test_hard_keeps_searching_while_a_move_is_on_course_to_beat_normals() -> None:
+    """A lead of 16 to 4 after 60 worlds, kept up, would pass the margin by
+    400 worlds: the search goes on, and at that pace Hard does switch."""
+    assert not _futile(sweeps(7, better=16, worse=4, ties=40, move=3), cap=400)
+    assert _pick(sweeps(7, better=16 * 6, worse=4 * 6, ties=40 * 6, move=3)) == 3

@@ -57,6 +57,7 @@ SAFETY = 0.9  # share of the wall-clock cap spent searching
 MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
+FUTILE_FROM = 60  # ... or, from this many worlds, when no move is on course to beat Normal's
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
 DEPTH = 10  # turns played out before rollout.position_value judges the world (0: to the end)
@@ -155,7 +156,8 @@ class HardAgent:
             runs = len(sweeps)
             if limit is not None:
                 continue
-            if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and _settled(sweeps, wins):
+            if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and (
+                    _settled(sweeps, wins) or (runs >= FUTILE_FROM and _futile(sweeps, cap))):
                 break
             if time.perf_counter() >= deadline:  # only a machine too slow for the work
                 self.last_capped = runs < cap
@@ -218,6 +220,24 @@ def _pick(sweeps: list[list[float]]) -> int:
         if better - worse > margin * max(1.0, (better + worse) ** 0.5):
             best = i
     return best
+
+
+def _futile(sweeps: list[list[float]], cap: int) -> bool:
+    """Would no move reach ``_pick``'s margin over the Normal choice even if
+    its lead so far went on growing at the same pace up to ``cap`` worlds?
+    Then more worlds cannot change the decision: stop and keep Normal's."""
+    runs = len(sweeps)
+    alternatives = len(sweeps[0]) - 1
+    if alternatives < 1:
+        return True
+    margin = NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / alternatives)
+    for i in range(1, alternatives + 1):
+        better = sum(1 for sw in sweeps if sw[i] > sw[0])
+        worse = sum(1 for sw in sweeps if sw[i] < sw[0])
+        z = (better - worse) / max(1.0, (better + worse) ** 0.5)
+        if z * (cap / runs) ** 0.5 > margin:
+            return False
+    return True
 
 
 def _settled(sweeps: list[list[float]], wins: list[float]) -> bool:

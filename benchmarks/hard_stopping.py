@@ -1,0 +1,119 @@
+"""What Hard's futility stop costs: the same decisions searched with and without it.
+
+Hard plays ``--games`` games against ``seats - 1`` outside bots. Before each
+of its own decisions it is asked twice from the same random state: once with
+the futility stop switched off (``hard.FUTILE_FROM`` out of reach: the search
+runs until the leader is clear or the work budget is spent) and once as it
+ships; the shipped answer is played. It prints how many searched decisions
+came out differently, how often each version left Normal's move, and the
+worlds and think time each spent.
+
+    .venv/bin/python benchmarks/hard_stopping.py --opponent keepwilds --seats 4 --games 25
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gauntlet import game_seed, make_bot  # noqa: E402
+
+from game.ai import hard  # noqa: E402
+from game.ai.base import Agent, Choice  # noqa: E402
+from game.ai.hard import HardAgent  # noqa: E402
+from game.ai.normal import choose_turn  # noqa: E402
+from game.ai.tracking import track  # noqa: E402
+from game.progress import Progress  # noqa: E402
+from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
+from game.rules.settings import preset  # noqa: E402
+from game.rules.view import PlayerView  # noqa: E402
+from game.sim import _play  # noqa: E402
+
+SHIPPED = hard.FUTILE_FROM
+
+
+def _action(answer: Action | Choice | None) -> Action | None:
+    return answer.action if isinstance(answer, Choice) else answer
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.decisions = self.differ = 0
+        self.left_normal = {"off": 0, "on": 0}
+        self.worlds = {"off": 0, "on": 0}
+        self.seconds = {"off": 0.0, "on": 0.0}
+
+
+class TwoWayHard(HardAgent):
+    """Hard answering each decision twice: without, then with the futility stop."""
+
+    def __init__(self, seed: int, tally: Tally) -> None:
+        super().__init__(seed, think_ms=60_000)
+        self.tally = tally
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        state = self.rng.getstate()
+        answers = {}
+        for mode, futile_from in (("off", 10**9), ("on", SHIPPED)):
+            self.rng.setstate(state)
+            hard.FUTILE_FROM = futile_from
+            t0 = time.perf_counter()
+            answers[mode] = (self.choose_once(view, legal), self.last_iterations,
+                             time.perf_counter() - t0)
+        hard.FUTILE_FROM = SHIPPED
+        if answers["on"][1]:  # a searched decision
+            t = self.tally
+            t.decisions += 1
+            real = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
+            normal = choose_turn(view, real, track(view)).action
+            for mode, (answer, worlds, seconds) in answers.items():
+                t.left_normal[mode] += _action(answer) != normal
+                t.worlds[mode] += worlds
+                t.seconds[mode] += seconds
+            t.differ += _action(answers["on"][0]) != _action(answers["off"][0])
+        return answers["on"][0]
+
+    def choose_once(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
+        return super().choose(view, legal)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--opponent", default="keepwilds")
+    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--games", type=int, default=25)
+    ap.add_argument("--rules", default="official")
+    ap.add_argument("--seed", type=int, default=1, help="same deal seeds as the gauntlet's")
+    args = ap.parse_args(argv)
+    tally = Tally()
+    bar = Progress(args.games, "stopping")
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        hero = i % args.seats
+        g = Game.new(preset(args.rules), args.seats, seed)
+        agents: list[Agent] = [TwoWayHard(seed * 31 + hero, tally) if s == hero
+                               else make_bot(args.opponent, seed * 31 + s, 300)
+                               for s in range(args.seats)]
+        _play(g, [a.choose for a in agents], seed, False, None, 100_000)
+        bar.update()
+    bar.close()
+    t = tally
+    print(f"Hard vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games: "
+          f"{t.decisions} searched decisions, {t.differ} decided differently with the "
+          f"futility stop ({t.differ / max(1, t.decisions):.1%})")
+    for mode, label in (("off", "without the stop"), ("on", f"with it (from {SHIPPED} worlds)")):
+        print(f"  {label:28} left Normal's move {t.left_normal[mode]:4}  worlds "
+              f"{t.worlds[mode] / max(1, t.decisions):6.1f} a decision  think "
+              f"{1000 * t.seconds[mode] / max(1, t.decisions):6.1f} ms a decision")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
