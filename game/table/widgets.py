@@ -207,8 +207,8 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
 
 
 def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
-                name: str, badge: str, line2: Sequence[str], active: bool, out: bool, team: int,
-                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+                name: str, badge: Sequence[str], line2: Sequence[str], active: bool, out: bool,
+                team: int, uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
     """One opponent (card backs + name plate) as a sprite and its plate offset
     (drawn afresh: the table's renderer keeps the ones it shows)."""
     scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
@@ -244,9 +244,21 @@ def plate_line(parts: Sequence[str], size: int, width: int,
     return [(left, 0)]
 
 
+def plate_badge(forms: Sequence[str], size: int, room: int, inset: int) -> str:
+    """The first of a badge's ``forms`` (longest first) whose pill, ``inset``
+    wider than its text, fits in ``room``; else the shortest ("" for none)."""
+    font = get_font(size, True)
+    for form in forms:
+        if font.size(form)[0] + inset <= room:
+            return form
+    return forms[-1] if forms else ""
+
+
 def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
-               badge: str, line2: Sequence[str], *, active: bool, out: bool, team: int = -1,
-               uno: bool = False) -> None:
+               badge: Sequence[str], line2: Sequence[str], *, active: bool, out: bool,
+               team: int = -1, uno: bool = False) -> None:
+    """A seat's plate: the name and the badge on the first line (the name first:
+    the badge takes a shorter form rather than cut it), cards and score on the second."""
     px = layout.px
     r = px(10)
     if active:
@@ -256,10 +268,12 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
     border = (*TEAM[team % 2], 255) if team >= 0 else (70, 130, 95, 255)
     panel(surface, rect, r, fill, border, max(1, px(2) if team >= 0 else 1))
     pad = px(8)
-    fs = layout.font_px(15)
-    badge_img = text(badge, layout.font_px(11), INK, True) if badge else None
+    fs, bs, gap = layout.font_px(15), layout.font_px(11), px(4)
+    room = rect.w - 2 * pad - gap - get_font(fs, True).size(name)[0]
+    label = plate_badge(badge, bs, room, px(10))
+    badge_img = text(label, bs, INK, True) if label else None
     badge_w = badge_img.get_width() + px(10) if badge_img else 0
-    name_img = fit_text(name, fs, rect.w - 2 * pad - badge_w - px(4), GOLD if active else CREAM, True)
+    name_img = fit_text(name, fs, rect.w - 2 * pad - badge_w - gap, GOLD if active else CREAM, True)
     surface.blit(name_img, (rect.x + pad, rect.y + px(5)))
     if badge_img is not None:
         br = badge_img.get_rect().inflate(px(10), px(2))
