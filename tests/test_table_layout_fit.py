@@ -122,7 +122,8 @@ PLATE_NAMES = {"en": ["Ann", "Li", "Wang", "Zhang", "Chen", "Liu", "Yang", "Zhao
 def test_a_long_bot_badge_gives_way_to_the_seats_name(size: tuple[int, int], lang: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """At 10 seats of the longest badge ("Random moves"), every seat's name is
-    drawn in full at the plate's name size, and each bot still shows a badge."""
+    drawn in full at the plate's name size, and each bot still shows its badge,
+    in one wording at the whole table."""
     from game.table import widgets as tw
 
     drawn: list[tuple[str, int]] = []
@@ -145,7 +146,21 @@ def test_a_long_bot_badge_gives_way_to_the_seats_name(size: tuple[int, int], lan
         assert not short, short
         assert all((name, fs) in drawn for name in names), [n for n in names if (n, fs) not in drawn]
         badges = {i18n.t("level.random"), i18n.t("tbl.badge.random")}
-        assert sum(s in badges for s, _px in drawn) >= len(names) - 1, drawn
+        worn = [s for s, _px in drawn if s in badges]
+        assert len(worn) >= len(names) - 1 and len(set(worn)) == 1, worn  # one wording a table
     finally:
         table.exit()
         i18n.set_language("en")
+
+
+def test_the_full_badge_stays_while_every_name_beside_it_fits() -> None:
+    from game.table import widgets as tw
+    from game.table.layout import compute_layout
+
+    pygame.init()
+    lay = compute_layout((1280, 800), 10, 0)
+    forms = ("Random moves", "Random")
+    w = lay.seats[1].plate.w
+    assert tw.shared_badges(lay, [(w, "Ada", forms), (w, "Kai", forms)]) == {forms: forms}
+    assert tw.shared_badges(lay, [(w, "Ada", forms), (w, "Huang", forms),
+                                  (w, "Kai", ("Hard",))]) == {forms: ("Random",), ("Hard",): ("Hard",)}
