@@ -8,6 +8,8 @@ import pytest
 from table_helpers import config, make_app, pump
 
 from game import i18n
+from game.config import MatchConfig, SeatConfig
+from game.rules.settings import OFFICIAL
 from game.table.layout import TableLayout
 from game.table.scene import TableScene
 
@@ -26,9 +28,10 @@ def _seat_areas(lay: TableLayout) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
-def _table(size: tuple[int, int], n: int, lang: str = "en") -> tuple[object, TableScene]:
+def _table(size: tuple[int, int], n: int, lang: str = "en",
+           match: MatchConfig | None = None) -> tuple[object, TableScene]:
     app = make_app(size, lang, "off")
-    app.start_match(config(n, 1, 5))
+    app.start_match(match or config(n, 1, 5))
     table = app.scenes.top
     assert isinstance(table, TableScene)
     pump(app, 2)
@@ -107,3 +110,57 @@ def test_T5_the_colour_picker_never_covers_the_challenge_warning(size: tuple[int
     finally:
         table.exit()
         i18n.set_language("en")
+
+
+# Names a player may give (the longest beside the Chinese badge: a 6-character nickname).
+PLATE_NAMES = {"en": ["Ann", "Li", "Wang", "Zhang", "Chen", "Liu", "Yang", "Zhao", "Huang", "Zhou"],
+               "zh": ["李雷", "小明", "阿杰", "小美", "大伟", "晓雨", "阿强", "小芳", "老王", "今天也要加油"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_bot_badge_gives_way_to_the_seats_name(size: tuple[int, int], lang: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 10 seats of the longest badge ("Random moves"), every seat's name is
+    drawn in full at the plate's name size, and each bot still shows its badge,
+    in one wording at the whole table."""
+    from game.table import widgets as tw
+
+    drawn: list[tuple[str, int]] = []
+    real = tw.text
+
+    def text(s: str, px: int, *a: object, **k: object) -> pygame.Surface:
+        drawn.append((s, px))
+        return real(s, px, *a, **k)
+
+    monkeypatch.setattr(tw, "text", text)
+    names = PLATE_NAMES[lang]
+    seats = tuple(SeatConfig(name, "ai" if i else "human", "random")
+                  for i, name in enumerate(names))
+    _app, table = _table(size, len(names), lang, MatchConfig(seats, OFFICIAL, 1))
+    try:
+        fs = table.layout.font_px(15)
+        # the name at its size, never shrunk or cut with "…" on any plate
+        short = [(s, px) for s, px in drawn for name in names
+                 if (s == name and px != fs) or (s.endswith("…") and name.startswith(s[:-1]))]
+        assert not short, short
+        assert all((name, fs) in drawn for name in names), [n for n in names if (n, fs) not in drawn]
+        badges = {i18n.t("level.random"), i18n.t("tbl.badge.random")}
+        worn = [s for s, _px in drawn if s in badges]
+        assert len(worn) >= len(names) - 1 and len(set(worn)) == 1, worn  # one wording a table
+    finally:
+        table.exit()
+        i18n.set_language("en")
+
+
+def test_the_full_badge_stays_while_every_name_beside_it_fits() -> None:
+    from game.table import widgets as tw
+    from game.table.layout import compute_layout
+
+    pygame.init()
+    lay = compute_layout((1280, 800), 10, 0)
+    forms = ("Random moves", "Random")
+    w = lay.seats[1].plate.w
+    assert tw.shared_badges(lay, [(w, "Ada", forms), (w, "Kai", forms)]) == {forms: forms}
+    assert tw.shared_badges(lay, [(w, "Ada", forms), (w, "Huang", forms),
+                                  (w, "Kai", ("Hard",))]) == {forms: ("Random",), ("Hard",): ("Hard",)}

@@ -31,8 +31,9 @@ class SeatFrame:
     count: int
     """cards in the seat's hand"""
     name: str
-    badge: str
-    """"You", the bot's level, or the phone's state ("" for a hot-seat human)"""
+    badge: tuple[str, ...]
+    """"You", the bot's level, or the phone's state, then any shorter forms the
+    plate takes when the name beside it needs the room (none for a hot-seat human)"""
     line2: tuple[str, ...]
     """cards and score, or the place once out (the plate joins what fits)"""
     on_turn: bool
@@ -42,7 +43,8 @@ class SeatFrame:
     uno: bool
     """called UNO and still on one card"""
 
-    def plate_args(self) -> tuple[int, str, str, tuple[str, ...], bool, bool, int, bool]:
+    def plate_args(self) -> tuple[int, str, tuple[str, ...], tuple[str, ...], bool, bool, int,
+                                  bool]:
         """In :func:`tw.seat_sprite`'s argument order, after the geometry."""
         return (self.count, self.name, self.badge, self.line2, self.on_turn, self.out,
                 self.team, self.uno)
@@ -227,6 +229,19 @@ def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozense
     return label if label != key else sc.level.split(":")[-1][:8]
 
 
+def badge_forms(config: MatchConfig, seat: int, viewer: int,
+                bot_seats: frozenset[int]) -> tuple[str, ...]:
+    """The seat's badge (:func:`level_badge`), then its shorter form if it has one
+    ("Random" for "Random moves"): the badge gives way to the name beside it."""
+    badge = level_badge(config, seat, viewer, bot_seats)
+    if not badge:
+        return ()
+    short = f"tbl.badge.{config.seats[seat].level}"
+    if config.seats[seat].kind == "ai" and i18n.has_key(short):
+        return (badge, t(short))
+    return (badge,)
+
+
 def _line2_text(n: int, score: int, rank: int) -> tuple[str, ...]:
     """A seat's second line: cards and score, or its place once out (``rank`` > 0)."""
     if rank:
@@ -241,7 +256,7 @@ def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -
             and src.config.settings.scoring == "elimination" else 0)
     score = m.scores[seat] if seat < len(m.scores) else 0
     return SeatFrame(count=n, name=names[seat],
-                     badge=level_badge(src.config, seat, src.viewer, bot_seats),
+                     badge=badge_forms(src.config, seat, src.viewer, bot_seats),
                      line2=_line2_text(n, score, rank),
                      on_turn=m.to_act == seat, out=seat in m.out,
                      team=m.teams[seat] if m.teams else -1, uno=seat in m.uno_called)

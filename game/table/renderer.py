@@ -31,6 +31,16 @@ SEAT_SPRITES = 128  # seat sprites kept (a round's worth of plate changes)
 Part = tuple[object, Callable[[tw.Recorder], object]]
 
 
+def worn_badges(lay: TableLayout, seats: tuple[SeatFrame, ...]) -> tuple[SeatFrame, ...]:
+    """``seats`` with each badge down to the forms the whole table wears
+    (:func:`tw.shared_badges`): one wording per badge, the names first."""
+    spots = [*lay.seats.values(), *([lay.bottom] if lay.bottom is not None else [])]
+    shared = tw.shared_badges(lay, [(spot.plate.w, seats[spot.seat].name, seats[spot.seat].badge)
+                                    for spot in spots if 0 <= spot.seat < len(seats)])
+    return tuple(seat if shared.get(seat.badge, seat.badge) == seat.badge
+                 else replace(seat, badge=shared[seat.badge]) for seat in seats)
+
+
 class Layer:
     """One opaque surface: a background and parts drawn over it in order (the
     direction ring, the opponents, the ticker, the piles...). Blitted whole
@@ -178,6 +188,7 @@ class TableRenderer:
 
     # ------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
+        frame = replace(frame, seats=worn_badges(lay, frame.seats))
         size = surface.get_size()
         base = (size, tuple(lay.log), lay.scale)
         surface.blit(self.layer.update(base, lambda: self.felt(lay, size),

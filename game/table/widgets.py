@@ -207,8 +207,8 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
 
 
 def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
-                name: str, badge: str, line2: Sequence[str], active: bool, out: bool, team: int,
-                uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+                name: str, badge: Sequence[str], line2: Sequence[str], active: bool, out: bool,
+                team: int, uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
     """One opponent (card backs + name plate) as a sprite and its plate offset
     (drawn afresh: the table's renderer keeps the ones it shows)."""
     scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
@@ -244,9 +244,42 @@ def plate_line(parts: Sequence[str], size: int, width: int,
     return [(left, 0)]
 
 
+def plate_badge(forms: Sequence[str], size: int, room: int, inset: int) -> str:
+    """The first of a badge's ``forms`` (longest first) whose pill, ``inset``
+    wider than its text, fits in ``room``; else the shortest ("" for none)."""
+    font = get_font(size, True)
+    for form in forms:
+        if font.size(form)[0] + inset <= room:
+            return form
+    return forms[-1] if forms else ""
+
+
+def _name_badge(layout: TableLayout, width: int, name: str, forms: Sequence[str]) -> str:
+    """The badge form a plate ``width`` wide shows beside ``name`` (the name's
+    full width first, the badge in what is left)."""
+    px = layout.px
+    room = width - 2 * px(8) - px(4) - get_font(layout.font_px(15), True).size(name)[0]
+    return plate_badge(forms, layout.font_px(11), room, px(10))
+
+
+def shared_badges(layout: TableLayout, plates: Sequence[tuple[int, str, tuple[str, ...]]]
+                  ) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """One wording per badge at a table: for each badge's forms worn on the
+    ``plates`` (width, name, forms), the forms from the longest that fits beside
+    every name wearing it ("Random" on each Random bot once one plate needs it)."""
+    start: dict[tuple[str, ...], int] = {}
+    for width, name, forms in plates:
+        if forms:
+            i = forms.index(_name_badge(layout, width, name, forms))
+            start[forms] = max(start.get(forms, 0), i)
+    return {forms: forms[i:] for forms, i in start.items()}
+
+
 def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
-               badge: str, line2: Sequence[str], *, active: bool, out: bool, team: int = -1,
-               uno: bool = False) -> None:
+               badge: Sequence[str], line2: Sequence[str], *, active: bool, out: bool,
+               team: int = -1, uno: bool = False) -> None:
+    """A seat's plate: the name and the badge on the first line (the name first:
+    the badge takes a shorter form rather than cut it), cards and score on the second."""
     px = layout.px
     r = px(10)
     if active:
@@ -256,8 +289,9 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
     border = (*TEAM[team % 2], 255) if team >= 0 else (70, 130, 95, 255)
     panel(surface, rect, r, fill, border, max(1, px(2) if team >= 0 else 1))
     pad = px(8)
-    fs = layout.font_px(15)
-    badge_img = text(badge, layout.font_px(11), INK, True) if badge else None
+    fs, bs = layout.font_px(15), layout.font_px(11)
+    label = _name_badge(layout, rect.w, name, badge)
+    badge_img = text(label, bs, INK, True) if label else None
     badge_w = badge_img.get_width() + px(10) if badge_img else 0
     name_img = fit_text(name, fs, rect.w - 2 * pad - badge_w - px(4), GOLD if active else CREAM, True)
     surface.blit(name_img, (rect.x + pad, rect.y + px(5)))
