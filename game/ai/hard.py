@@ -76,6 +76,7 @@ class HardAgent:
         self.worlds = worlds
         self.last_iterations = 0  # sampled worlds of the latest search (for stats)
         self.last_capped = False  # the wall-clock cap stopped the latest search
+        self.switch_alpha = SWITCH_ALPHA  # _pick's chance of leaving Normal's move by noise
 
     # ------------------------------------------------------------------ API
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
@@ -129,7 +130,7 @@ class HardAgent:
         sweeps = self._sweeps(view, know, candidates, start)
         if not sweeps:
             return candidates[0], 0
-        return candidates[_pick(sweeps)], len(sweeps)
+        return candidates[_pick(sweeps, self.switch_alpha)], len(sweeps)
 
     def _sweeps(self, view: PlayerView, know: Knowledge, candidates: list[Action],
                 start: float) -> list[list[float]]:
@@ -157,7 +158,8 @@ class HardAgent:
             if limit is not None:
                 continue
             if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and (
-                    _settled(sweeps, wins) or (runs >= FUTILE_FROM and _futile(sweeps, cap))):
+                    _settled(sweeps, wins)
+                    or (runs >= FUTILE_FROM and _futile(sweeps, cap, self.switch_alpha))):
                 break
             if time.perf_counter() >= deadline:  # only a machine too slow for the work
                 self.last_capped = runs < cap
@@ -200,17 +202,17 @@ class HardAgent:
         return reason(action, [])
 
 
-def _pick(sweeps: list[list[float]]) -> int:
+def _pick(sweeps: list[list[float]], alpha: float = SWITCH_ALPHA) -> int:
     """Leave the Normal choice (candidate 0) only for a move that beats it
     clearly in the paired comparison (a sign test over the worlds where the
     two differ). In a four-player game most moves differ by a few percent, so
     with several alternatives noise alone would often put one ahead: the
     margin grows with their number (Bonferroni), keeping the chance of a
-    switch by noise alone at ``SWITCH_ALPHA``."""
+    switch by noise alone at ``alpha``."""
     wins = [sum(col) for col in zip(*sweeps, strict=True)]
     if len(wins) < 2:
         return 0
-    margin = NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / (len(wins) - 1))
+    margin = NormalDist().inv_cdf(1.0 - alpha / (len(wins) - 1))
     best = 0
     for i in range(1, len(wins)):
         if wins[i] <= wins[best]:
@@ -222,7 +224,7 @@ def _pick(sweeps: list[list[float]]) -> int:
     return best
 
 
-def _futile(sweeps: list[list[float]], cap: int) -> bool:
+def _futile(sweeps: list[list[float]], cap: int, alpha: float = SWITCH_ALPHA) -> bool:
     """Would no move reach ``_pick``'s margin over the Normal choice even if
     its lead so far went on growing at the same pace up to ``cap`` worlds?
     Then more worlds cannot change the decision: stop and keep Normal's."""
@@ -230,7 +232,7 @@ def _futile(sweeps: list[list[float]], cap: int) -> bool:
     alternatives = len(sweeps[0]) - 1
     if alternatives < 1:
         return True
-    margin = NormalDist().inv_cdf(1.0 - SWITCH_ALPHA / alternatives)
+    margin = NormalDist().inv_cdf(1.0 - alpha / alternatives)
     for i in range(1, alternatives + 1):
         better = sum(1 for sw in sweeps if sw[i] > sw[0])
         worse = sum(1 for sw in sweeps if sw[i] < sw[0])
