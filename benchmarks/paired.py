@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gauntlet import Task, make_bot, play_task  # noqa: E402
 
 from game.progress import Progress  # noqa: E402
+from game.sim import wilson  # noqa: E402
 
 
 def base_wins(base: str, opponent: str, seats: int, games: int, rules: str, seed: int,
@@ -84,6 +85,13 @@ def paired(base: str, variant: str, opponent: str, seats: int, games: int, rules
             "z": (only_variant - only_base) / math.sqrt(differ) if differ else 0.0}
 
 
+def _rate(rate: float, games: int, seats: int) -> str:
+    """A win rate with its Wilson 95% interval and x fair share (and its low end)."""
+    lo, hi = wilson(round(rate * games), games)
+    return (f"{rate:.2%} [{lo:.1%}, {hi:.1%}] {rate * seats:.2f}x fair "
+            f"(low {lo * seats:.2f}x)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -109,7 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         r = paired(args.base, args.variant, opp, args.seats, args.games, args.rules, args.seed,
                    think_ms=args.think_ms, cache=args.cache)
         print(f"{args.variant} vs {args.base}, {args.seats - 1} x {opp}, {args.rules}, "
-              f"{r['games']} games: base {r['base']:.2%}, variant {r['variant']:.2%}; "
+              f"{r['games']} games: base {_rate(r['base'], r['games'], args.seats)}, "
+              f"variant {_rate(r['variant'], r['games'], args.seats)}; "
               f"only variant won {r['only_variant']}, only base won {r['only_base']}, "
               f"z = {r['z']:+.2f}", flush=True)
     print(f"({time.perf_counter() - t0:.0f} s)")
