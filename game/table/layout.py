@@ -65,6 +65,18 @@ class TableLayout:
             return self.bottom
         return self.seats.get(seat)
 
+    def seat_area(self, spot: SeatSpot) -> pygame.Rect:
+        """All a seat around the table may cover: its plate with the turn's glow,
+        the thinking dots and the UNO pill, and its fan of backs at its widest
+        (twelve shown, the "+N" pill on the fan's top right corner)."""
+        fan = pygame.Rect(0, 0, round(self.mini_w * 4.1), self.mini_h)
+        fan.center = spot.fan_center
+        more = pygame.Rect(0, 0, round(self.mini_w * 1.3), round(self.mini_h * 0.5))
+        more.center = fan.topright
+        uno = pygame.Rect(0, 0, self.px(56), self.px(28))
+        uno.center = (spot.plate.right - self.px(4), spot.plate.top - self.px(2))
+        return spot.plate.inflate(self.px(12), self.px(12)).union(fan).union(more).union(uno)
+
     def seat_pos(self, seat: int) -> tuple[int, int]:
         if self.bottom is not None and self.bottom.seat == seat:
             return self.hand.center

@@ -23,6 +23,7 @@ from game.table.hand_layout import hand_rects
 from game.table.layout import TableLayout
 from game.ui import card_art
 from game.ui.widgets import felt_background
+from game.ui.wrap import wrap_text
 
 RING_SCALE = 2.3  # the direction ring's size, in card heights
 PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
@@ -408,31 +409,84 @@ def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tu
         surface.blit(render_card(cid, w, True, colourblind), (round(x0 + step * i), y))
 
 
-def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
-    """The heading (round, target) and the last lines of the ticker, top left."""
+TICKER_ROWS = 4  # the ticker's most rows: its last lines, wrapped
+
+
+def info_box(lay: TableLayout) -> pygame.Rect:
+    """Where the heading and the ticker may write, top left of the felt: up to a
+    third of it wide (330 base pixels) and the heading and four rows high, then
+    narrowed or cut short, whichever leaves more room, to stay clear of every
+    seat (plate and fan of backs at their largest), the piles and the buttons."""
     px = lay.px
+    gap = px(4)
+    head = get_font(lay.font_px(14), True).get_height() + px(2)
+    row = get_font(lay.font_px(13)).get_height()
     x, y = lay.table.x + px(12), px(10)
-    head, lines = info
-    img = tw.text(head, lay.font_px(14), tw.GOLD, True)
-    surface.blit(img, (x, y))
-    y += img.get_height() + px(2)
-    width = min(lay.table.w // 3, px(330))
-    for spot in lay.seats.values():  # keep clear of the seats in the top-left corner
-        top = min(spot.plate.top, spot.fan_center[1] - lay.mini_h // 2)
-        if top < y + px(50) and spot.plate.right > x:
-            width = min(width, max(px(120), spot.plate.left - lay.mini_w - x))
-    # Each line wrapped (Chinese by character), the newest that fit in four rows.
-    size = lay.font_px(13)
-    room = 4 * get_font(size).get_linesize()
-    blocks: list[pygame.Surface] = []
+    full_w, full_h = min(lay.table.w // 3, px(330)), head + TICKER_ROWS * row
+    blocked = [lay.seat_area(spot) for spot in lay.seats.values()]
+    blocked += [tw.colour_ring(lay).inflate(px(30), px(30)),
+                lay.draw_pile.inflate(px(12), px(12)).union(lay.draw_pile.move(0, px(30))),
+                lay.corner, lay.bar, lay.hand]
+    if lay.bottom is not None:
+        blocked.append(lay.bottom.plate)
+    blocked = [r.inflate(2 * gap, 2 * gap) for r in blocked]
+
+    def height(w: int) -> int:
+        column = pygame.Rect(x, y, w, full_h)
+        return min([full_h, *(r.top - y for r in blocked if r.colliderect(column))])
+
+    widths = {full_w, *(r.left - x for r in blocked if 0 < r.left - x < full_w)}
+    boxes = [pygame.Rect(x, y, w, max(0, height(w))) for w in widths]
+    # A readable column with a row under the heading, the most room for rows first.
+    return max(boxes, key=lambda b: (b.w >= px(120) and b.h >= head + row,
+                                     b.w * (b.h - head), b.h))
+
+
+def ticker_lines(lines: tuple[str, ...], font: pygame.font.Font, width: int,
+                 rows: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """What the ticker shows in ``rows`` rows ``width`` wide: the newest of
+    ``lines`` that fit whole, each wrapped (Chinese by character), the newest in
+    cream; a newest line too long on its own is cut short with "…"."""
+    out: list[tuple[str, tuple[int, int, int]]] = []
+    used = 0
     for i in range(len(lines) - 1, -1, -1):
         shade = tw.MUTED if i < len(lines) - 1 else tw.CREAM
-        img = tw.text_block(lines[i], size, width, shade, centre=False)
-        if blocks and sum(b.get_height() for b in blocks) + img.get_height() > room:
-            break
-        blocks.insert(0, img)
-    for img in blocks:
-        surface.blit(img, (x, y))
+        n = len(wrap_text(lines[i], font, width))
+        if used + n <= rows:
+            out.insert(0, (lines[i], shade))
+            used += n
+            continue
+        if not out and rows > 0:
+            out = [(_cut_to_rows(lines[i], font, width, rows), shade)]
+        break
+    return out
+
+
+def _cut_to_rows(line: str, font: pygame.font.Font, width: int, rows: int) -> str:
+    """The longest start of ``line``, with "…", that wraps into ``rows`` rows."""
+    lo, hi = 0, len(line)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if len(wrap_text(line[:mid].rstrip() + "…", font, width)) <= rows:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line[:lo].rstrip() + "…"
+
+
+def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
+    """The heading (round, target) and the last lines of the ticker, top left,
+    inside :func:`info_box`."""
+    box = info_box(lay)
+    head, lines = info
+    img = tw.fit_text(head, lay.font_px(14), box.w, tw.GOLD, True)
+    surface.blit(img, box.topleft)
+    y = box.y + img.get_height() + lay.px(2)
+    size = lay.font_px(13)
+    font = get_font(size)
+    for line, shade in ticker_lines(lines, font, box.w, (box.bottom - y) // font.get_height()):
+        img = tw.text_block(line, size, box.w, shade, centre=False)
+        surface.blit(img, (box.x, y))
         y += img.get_height()
 
 
