@@ -218,10 +218,13 @@ class UiState:
 
 
 def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozenset[int]) -> str:
-    """The badge under a seat's name: "You", the bot's level, or a phone's state."""
+    """The badge under a seat's name: "You", the bot's level, or a phone's state.
+    "You" marks the one human's seat when the name does not already say it (a
+    typed name; not "You" or "你"). Hot-seat humans wear none: their names tell them apart."""
     sc = config.seats[seat]
     if sc.kind == "human":
-        return t("tbl.you") if seat == viewer and not config.hot_seat else ""
+        mine = seat == viewer and not config.hot_seat and not i18n.is_you_name(sc.name)
+        return t("tbl.you") if mine else ""
     if sc.kind == "phone":  # party mode: played on a phone, or by a bot while it is away
         return t("party.badge_bot") if seat in bot_seats else t("party.phone_seat")
     key = f"level.{sc.level}"
