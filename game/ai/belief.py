@@ -3,10 +3,11 @@
 :func:`deal_hands` deals the cards unseen by a seat (``tracking.Knowledge``)
 into the other hands, keeping hand sizes, cards seen in a challenge and what
 the record says a hand lacks (a colour, a number or symbol, wilds: T1/T3);
-the rest is the draw pile. :func:`play_likelihood` says how well a deal
-explains what the others chose lately (follow the colour held most, keep
+the rest is the draw pile. :func:`seat_likelihood` says how well a hand
+explains what its player chose lately (follow the colour held most, keep
 wilds, name the colour held most for a wild), and :func:`sample_fitting`
-picks among several deals by it. Only the view is read, never the game.
+picks each hand among several dealt for it by that. Only the view is read,
+never the game.
 """
 
 from __future__ import annotations
@@ -44,23 +45,36 @@ def _take(pool: list[int], rng: random.Random, cols: set[int], faces: set[int]) 
     return cid
 
 
-def _deal_hand(view: PlayerView, know: Knowledge, seat: int, pool: list[int],
-               rng: random.Random) -> list[int]:
-    """``seat``'s hand, its unknown cards taken from ``pool``: the ``j``-th
-    avoids each colour, face and wilds known missing from more than ``j`` of
-    its cards, so the most constrained cards are dealt first."""
-    hand = list(know.known[seat])
-    need = view.hand_sizes[seat] - len(hand)
+Bans = list[tuple[int, set[int], set[int]]]  # (dealt so far below which, colours, faces)
+
+
+def _bans(view: PlayerView, know: Knowledge, seat: int) -> Bans:
+    """What ``seat``'s unknown cards must avoid: its ``j``-th dealt card
+    avoids each colour (-1: wilds) and face known missing from more than
+    ``j`` of its cards, so the most constrained cards are dealt first; the
+    bans change only where one of them runs out."""
+    need = view.hand_sizes[seat] - len(know.known[seat])
     limits = know.not_colour[seat]
     no_wild = know.not_wild[seat] if know.not_wild else 0
     no_face = know.not_face[seat] if know.not_face else []
+    out: Bans = []
     j = 0
-    # the bans change only where one of them runs out
     for cut in [*sorted({k for k in (*limits, no_wild, *no_face) if 0 < k < need}), need]:
         cols = {ci for ci in range(4) if limits[ci] > j}
         if no_wild > j:
             cols.add(-1)  # COL of a wild
-        faces = {f for f, k in enumerate(no_face) if k > j}
+        out.append((cut, cols, {f for f, k in enumerate(no_face) if k > j}))
+        j = cut
+    return out
+
+
+def _deal_hand(know: Knowledge, seat: int, bans: Bans, pool: list[int],
+               rng: random.Random) -> list[int]:
+    """``seat``'s hand: its known cards and the rest taken from ``pool``
+    under ``bans``."""
+    hand = list(know.known[seat])
+    j = 0
+    for cut, cols, faces in bans:
         while j < cut and pool:
             hand.append(_take(pool, rng, cols, faces))
             j += 1
@@ -82,14 +96,15 @@ def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random,
     for s in range(n):
         if s == me:
             continue
+        bans = _bans(view, know, s)
         plays = [p for p in know.recent_plays if p.seat == s] if proposals > 1 else []
         if not plays:
-            hands[s] = _deal_hand(view, know, s, pool, rng)
+            hands[s] = _deal_hand(know, s, bans, pool, rng)
             continue
         options = []
         for _ in range(proposals):
             left = pool[:]
-            options.append((_deal_hand(view, know, s, left, rng), left))
+            options.append((_deal_hand(know, s, bans, left, rng), left))
         weights = [seat_likelihood(hand, plays) for hand, _ in options]
         hands[s], pool = rng.choices(options, weights)[0]
     return hands, pool

@@ -6,8 +6,9 @@ unseen set, hand sizes, cards seen in a challenge, the colours, numbers and
 symbols and wilds a player who drew instead of playing could not hold), each
 other hand chosen among ``RESAMPLE`` by how well it explains that player's
 recent plays (``belief.seat_likelihood``: players follow their longest
-colour, keep wilds and name the colour they hold most). It plays each candidate move in that world and then
-``DEPTH`` turns of a fast greedy policy (``rollout``), judges the world by
+colour, keep wilds and name the colour they hold most). It plays each
+candidate move in that world and then ``DEPTH`` turns of a fast greedy
+policy (``rollout``), judges the world by
 the hands left (``rollout.position_value``; a seat that went out wins
 outright), and picks the move that scores best.
 All candidates share each sampled world and random stream (common random
@@ -29,6 +30,7 @@ real game: only the PlayerView.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -202,6 +204,25 @@ class HardAgent:
         return reason(action, [])
 
 
+def _lead(sweeps: list[list[float]], a: int, b: int) -> float:
+    """Paired sign test of move ``a`` against move ``b``: the worlds where
+    ``a`` did better minus those where it did worse, in sigmas of their
+    count (at least one)."""
+    better = worse = 0
+    for sw in sweeps:
+        if sw[a] > sw[b]:
+            better += 1
+        elif sw[a] < sw[b]:
+            worse += 1
+    return (better - worse) / max(1.0, math.sqrt(better + worse))
+
+
+def _switch_margin(alternatives: int, alpha: float) -> float:
+    """The lead over the Normal choice a move needs (Bonferroni over the
+    ``alternatives``) so that noise alone switches with chance ``alpha``."""
+    return NormalDist().inv_cdf(1.0 - alpha / alternatives)
+
+
 def _pick(sweeps: list[list[float]], alpha: float = SWITCH_ALPHA) -> int:
     """Leave the Normal choice (candidate 0) only for a move that beats it
     clearly in the paired comparison (a sign test over the worlds where the
@@ -212,14 +233,10 @@ def _pick(sweeps: list[list[float]], alpha: float = SWITCH_ALPHA) -> int:
     wins = [sum(col) for col in zip(*sweeps, strict=True)]
     if len(wins) < 2:
         return 0
-    margin = NormalDist().inv_cdf(1.0 - alpha / (len(wins) - 1))
+    margin = _switch_margin(len(wins) - 1, alpha)
     best = 0
     for i in range(1, len(wins)):
-        if wins[i] <= wins[best]:
-            continue
-        better = sum(1 for sw in sweeps if sw[i] > sw[0])
-        worse = sum(1 for sw in sweeps if sw[i] < sw[0])
-        if better - worse > margin * max(1.0, (better + worse) ** 0.5):
+        if wins[i] > wins[best] and _lead(sweeps, i, 0) > margin:
             best = i
     return best
 
@@ -228,35 +245,18 @@ def _futile(sweeps: list[list[float]], cap: int, alpha: float = SWITCH_ALPHA) ->
     """Would no move reach ``_pick``'s margin over the Normal choice even if
     its lead so far went on growing at the same pace up to ``cap`` worlds?
     Then more worlds cannot change the decision: stop and keep Normal's."""
-    runs = len(sweeps)
     alternatives = len(sweeps[0]) - 1
     if alternatives < 1:
         return True
-    margin = NormalDist().inv_cdf(1.0 - alpha / alternatives)
-    for i in range(1, alternatives + 1):
-        better = sum(1 for sw in sweeps if sw[i] > sw[0])
-        worse = sum(1 for sw in sweeps if sw[i] < sw[0])
-        z = (better - worse) / max(1.0, (better + worse) ** 0.5)
-        if z * (cap / runs) ** 0.5 > margin:
-            return False
-    return True
+    margin = _switch_margin(alternatives, alpha)
+    growth = (cap / len(sweeps)) ** 0.5
+    return all(_lead(sweeps, i, 0) * growth <= margin for i in range(1, alternatives + 1))
 
 
 def _settled(sweeps: list[list[float]], wins: list[float]) -> bool:
     """Paired sign test: does the leader beat each other candidate clearly?"""
     lead = max(range(len(wins)), key=lambda i: wins[i])
-    for j in range(len(wins)):
-        if j == lead:
-            continue
-        better = worse = 0
-        for sw in sweeps:
-            if sw[lead] > sw[j]:
-                better += 1
-            elif sw[lead] < sw[j]:
-                worse += 1
-        if better - worse <= CLEAR_MARGIN * max(1.0, (better + worse) ** 0.5):
-            return False
-    return True
+    return all(_lead(sweeps, lead, j) > CLEAR_MARGIN for j in range(len(wins)) if j != lead)
 
 
 def _with_search_note(choice: Choice, iters: int) -> Choice:

@@ -87,7 +87,7 @@ def colour_counts(hand: list[int]) -> list[int]:
 def follow_score(held: list[int], cid: int) -> float:
     """The rollout policy's liking for playing ``cid`` from a hand holding
     ``held`` of each colour: follow the colour held most, shed points within
-    it, a wild last (``choose_card`` adds its hits; ``play_likelihood`` reads
+    it, a wild last (``choose_card`` adds its hits; ``belief.seat_likelihood`` reads
     the same liking)."""
     c = COL[cid]
     return 10.0 * held[c] + PTS[cid] / 10.0 if c >= 0 else -100.0

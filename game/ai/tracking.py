@@ -18,7 +18,7 @@ so two games that look the same to the viewer give the same knowledge.
   player who draws instead of playing on a red 5 held no 5 either (T1).
 * ``recent_plays``: the single-card plays of the other seats since our
   ``PLAY_WINDOW``-th latest move (:class:`SeenPlay`): what a player chose, and the colour it
-  named for a wild, tell which hands are likely (``belief.play_likelihood``).
+  named for a wild, tell which hands are likely (``belief.seat_likelihood``).
 * ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
   and not played since.
 * ``unseen``: the cards that may be in other hands or in the draw pile
@@ -108,6 +108,14 @@ def _new_window(windows: list[list[SeenPlay]]) -> list[SeenPlay]:
     return windows[-1]
 
 
+def _played_other_than(known_not: list[int], own: int) -> None:
+    """A played card of colour or face ``own`` (-1: none) may have come from
+    the part of the hand known not to be each other one: one fewer of those."""
+    for i, k in enumerate(known_not):
+        if k > 0 and i != own:
+            known_not[i] = k - 1
+
+
 def _unfit(not_colour: list[int], not_wild: list[int], not_face: list[int], seat: int,
            ci: int, face: int) -> None:
     """One more of ``seat``'s cards (a drawn one it could not play) is known
@@ -159,15 +167,11 @@ def track(view: PlayerView) -> Knowledge:
             before_colour, before_top, last_player = colour, top, s
             for cid in ev.cards:
                 card_colour = DECK[cid].colour
-                for ci, c in enumerate(COLOURS):
-                    if card_colour is not c and not_colour[s][ci] > 0:
-                        not_colour[s][ci] -= 1
+                _played_other_than(not_colour[s],
+                                   -1 if card_colour is None else COLOUR_INDEX[card_colour])
+                _played_other_than(not_face[s], FACE[cid])
                 if card_colour is not None and not_wild[s] > 0:
                     not_wild[s] -= 1
-                faces = not_face[s]
-                for f in range(FACES):
-                    if faces[f] > 0 and f != FACE[cid]:
-                        faces[f] -= 1
                 if cid in known[s]:
                     known[s].remove(cid)
             sizes[s] -= len(ev.cards)
