@@ -34,22 +34,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gauntlet import game_seed, make_bot  # noqa: E402
+from gauntlet import play_device  # noqa: E402
 
 from game.ai import hard as hard_level  # noqa: E402
 from game.ai import tracking  # noqa: E402
-from game.ai.base import Agent, Choice  # noqa: E402
+from game.ai.base import Choice  # noqa: E402
 from game.ai.belief import sample_world  # noqa: E402
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.normal import NormalAgent  # noqa: E402
 from game.ai.rollout import COL, FACE  # noqa: E402
 from game.ai.tracking import track  # noqa: E402
-from game.progress import Progress  # noqa: E402
 from game.rules.actions import Action, CallUno, Play, WrongPlay  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
-from game.rules.settings import preset  # noqa: E402
 from game.rules.view import Phase, PlayerView  # noqa: E402
-from game.sim import _play  # noqa: E402
 
 
 def _events(hand: Sequence[int]) -> list[int]:
@@ -133,20 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     hard_level.RESAMPLE = args.deals
     tracking.PLAY_WINDOW = args.window
-    settings = preset(args.rules)
     scorers = {"plain": Scorer(), "hard": Scorer()}
     t0 = time.perf_counter()
-    bar = Progress(args.games, "belief")
-    for i in range(args.games):
-        seed = game_seed(args.seed, i)
-        hero = i % args.seats
-        g = Game.new(settings, args.seats, seed)
-        probe = Probe(g, seed * 31 + hero, args.samples, scorers)
-        agents: list[Agent] = [probe if s == hero else make_bot(args.opponent, seed * 31 + s, 300)
-                               for s in range(args.seats)]
-        _play(g, [a.choose for a in agents], seed, False, None, 100_000)
-        bar.update()
-    bar.close()
+    play_device(lambda g, seed: Probe(g, seed, args.samples, scorers), args.opponent,
+                args.seats, args.games, args.rules, args.seed, "belief")
     print(f"belief vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games, "
           f"{args.samples} worlds per decision, each among {args.deals} deals, "
           f"plays since our {args.window} latest moves "

@@ -26,7 +26,7 @@ import multiprocessing as mp
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,9 +40,10 @@ from game.ai.base import Agent, Choice  # noqa: E402
 from game.ai.registry import make_agent  # noqa: E402
 from game.progress import Progress  # noqa: E402
 from game.rules.actions import Action  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
 from game.rules.settings import RuleSettings, preset  # noqa: E402
 from game.rules.view import PlayerView  # noqa: E402
-from game.sim import play_game, wilson  # noqa: E402
+from game.sim import _play, play_game, wilson  # noqa: E402
 
 ALL_BOTS = ("rlrule", "keepwilds", "dumper", "randplay", "normal", "hard")
 
@@ -87,6 +88,27 @@ class Task:
 
 def game_seed(base: int, game: int) -> int:
     return base * 1_000_003 + game
+
+
+def play_device(make_hero: Callable[[Game, int], Agent], opponent: str, seats: int,
+                games: int, rules: str, seed: int, label: str) -> list[bool]:
+    """Games ``0 .. games-1`` of the gauntlet's deals with a measuring device
+    as the hero: ``make_hero(game, agent_seed)`` builds it for each game (it
+    may read the game: benchmarks only, never a level) against ``seats - 1``
+    copies of ``opponent``. Whether the hero won each game."""
+    won: list[bool] = []
+    bar = Progress(games, label)
+    for i in range(games):
+        game_no = game_seed(seed, i)
+        hero = i % seats
+        g = Game.new(preset(rules), seats, game_no)
+        agents = [make_hero(g, game_no * 31 + hero) if s == hero
+                  else make_bot(opponent, game_no * 31 + s, 300) for s in range(seats)]
+        won.append(_play(g, [a.choose for a in agents], game_no, False, None, 100_000).winner
+                   == hero)
+        bar.update()
+    bar.close()
+    return won
 
 
 Outcome = tuple[Task, int, list[float], list[int], int]

@@ -24,17 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gauntlet import game_seed, make_bot  # noqa: E402
+from gauntlet import play_device  # noqa: E402
 
-from game.ai.base import Agent  # noqa: E402
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.rollout import World  # noqa: E402
 from game.ai.tracking import COLOUR_INDEX, Knowledge  # noqa: E402
-from game.progress import Progress  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
-from game.rules.settings import preset  # noqa: E402
 from game.rules.view import PlayerView  # noqa: E402
-from game.sim import _play, wilson  # noqa: E402
+from game.sim import wilson  # noqa: E402
 
 
 class OracleHard(HardAgent):
@@ -70,21 +67,9 @@ def main() -> int:
     ap.add_argument("--shuffle-pile", action="store_true",
                     help="see the true hands only, not the order of the draw pile")
     args = ap.parse_args()
-    settings = preset(args.rules)
-    wins = 0
     t0 = time.perf_counter()
-    bar = Progress(args.games, "ceiling")
-    for i in range(args.games):
-        seed = game_seed(args.seed, i)
-        hero = i % args.seats
-        g = Game.new(settings, args.seats, seed)
-        oracle = OracleHard(g, seed * 31 + hero, args.shuffle_pile)
-        agents: list[Agent] = [oracle if s == hero else make_bot(args.opponent, seed * 31 + s, 300)
-                               for s in range(args.seats)]
-        res = _play(g, [a.choose for a in agents], seed, False, None, 100_000)
-        wins += res.winner == hero
-        bar.update()
-    bar.close()
+    wins = sum(play_device(lambda g, seed: OracleHard(g, seed, args.shuffle_pile), args.opponent,
+                           args.seats, args.games, args.rules, args.seed, "ceiling"))
     lo, hi = wilson(wins, args.games)
     fair = 1.0 / args.seats
     seen = "true hands" if args.shuffle_pile else "true hands and draw pile"

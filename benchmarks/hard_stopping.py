@@ -22,19 +22,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gauntlet import game_seed, make_bot  # noqa: E402
+from gauntlet import play_device  # noqa: E402
 
 from game.ai import hard  # noqa: E402
-from game.ai.base import Agent, Choice  # noqa: E402
+from game.ai.base import Choice  # noqa: E402
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.normal import choose_turn  # noqa: E402
 from game.ai.tracking import track  # noqa: E402
-from game.progress import Progress  # noqa: E402
 from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.settings import preset  # noqa: E402
 from game.rules.view import PlayerView  # noqa: E402
-from game.sim import _play  # noqa: E402
 
 SHIPPED = hard.FUTILE_FROM
 
@@ -93,17 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="same deal seeds as the gauntlet's")
     args = ap.parse_args(argv)
     tally = Tally()
-    bar = Progress(args.games, "stopping")
-    for i in range(args.games):
-        seed = game_seed(args.seed, i)
-        hero = i % args.seats
-        g = Game.new(preset(args.rules), args.seats, seed)
-        agents: list[Agent] = [TwoWayHard(seed * 31 + hero, tally) if s == hero
-                               else make_bot(args.opponent, seed * 31 + s, 300)
-                               for s in range(args.seats)]
-        _play(g, [a.choose for a in agents], seed, False, None, 100_000)
-        bar.update()
-    bar.close()
+    play_device(lambda g, seed: TwoWayHard(seed, tally), args.opponent, args.seats, args.games,
+                args.rules, args.seed, "stopping")
     t = tally
     print(f"Hard vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games: "
           f"{t.decisions} searched decisions, {t.differ} decided differently with the "
