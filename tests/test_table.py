@@ -403,3 +403,38 @@ def test_a_hint_names_the_move_once():
     name = card_name(choice.action.cards[0], "en")
     assert text.startswith(i18n.t("tbl.hint_prefix") + name)
     assert text.count(name) == 1, text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_hint_to_name_a_colour_says_the_colour_not_a_class_name(monkeypatch, lang):
+    """S4: when the first card is a Wild the hint names a colour (it used to
+    show the action's class name, "ChooseColour")."""
+    from game.ai.base import Choice
+    from game.rules.actions import ChooseColour
+    from game.rules.cards import Colour
+    from game.ui.event_text import colour_name
+
+    app, table = start(lang=lang)
+    to_human_turn(app, table)
+    choice = Choice(ChooseColour(table.viewer, Colour.GREEN), "most green", "绿色最多")
+    monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: choice)
+    table.give_hint()
+    text = table.toast[0]
+    assert "ChooseColour" not in text and "choose_colour" not in text
+    assert text.startswith(i18n.t("tbl.hint_prefix") + colour_name(Colour.GREEN, lang)), text
+
+
+def test_a_hint_off_the_button_bar_is_named_in_words(monkeypatch):
+    """An action without a button on the bar now (the picker is open, say) is
+    still named by its control's words, never by its class name."""
+    from game.ai.base import Choice
+
+    app, table = start(lang="zh")  # in English the class name and the label agree
+    to_human_turn(app, table)
+    draw = next(a for a in table.ctl.legal(table.viewer) if type(a).__name__ == "Draw")
+    monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: Choice(draw, "", ""))
+    table.open_picker(())  # the bar is emptied while the colour picker is up
+    table.give_hint()
+    text = table.toast[0]
+    assert "Draw" not in text, text
+    assert text == i18n.t("tbl.hint_prefix") + i18n.t("tbl.draw"), text

@@ -381,13 +381,7 @@ class TableScene(Scene):
         self.hand.active = bool(legal) and view.to_act == self.viewer
         if any(isinstance(a, ChooseColour) for a in legal) and not self.picker.open:
             self.open_picker(())
-        v = self.model
-        row = controls(legal, ControlState(
-            phase=view.phase, hand_size=len(v.hand), sizes=tuple(v.sizes),
-            names=tuple(self.ctl.names), penalty=v.penalty, selected=tuple(self.hand.selected),
-            picker_open=self.picker.open,
-            armed=self.hand.armed if self.hand.index_of(self.hand.armed) >= 0 and self.hand.active
-            else None))
+        row = controls(legal, self._control_state(view.phase, self.picker.open))
         self._actions = {c.key: c.action for c in row if c.action is not None and c.enabled}
         self.buttons = tuple(Button(key=c.key, label=t(c.label, **self._words(c.params)),
                                     primary=c.primary, enabled=c.enabled) for c in row)
@@ -395,6 +389,15 @@ class TableScene(Scene):
                      self.layout.scale, frozenset(b.key for b in self.buttons if not b.enabled))
         if force:
             self._build_corner()
+
+    def _control_state(self, phase: Phase, picker_open: bool) -> ControlState:
+        v = self.model
+        return ControlState(
+            phase=phase, hand_size=len(v.hand), sizes=tuple(v.sizes),
+            names=tuple(self.ctl.names), penalty=v.penalty, selected=tuple(self.hand.selected),
+            picker_open=picker_open,
+            armed=self.hand.armed if self.hand.index_of(self.hand.armed) >= 0 and self.hand.active
+            else None)
 
     @staticmethod
     def _words(params: tuple[tuple[str, str | int], ...]) -> dict[str, str | int]:
@@ -577,14 +580,19 @@ class TableScene(Scene):
                 what += f" → {colour_name(a.colour, lang)}"
         else:
             what = self._action_label(a)
-        self.show_toast(t("tbl.hint_prefix") + what + (f" — {reason}" if reason else ""),
-                        tw.GOLD, 5.0)
+        said = " — ".join(part for part in (what, reason) if part)
+        self.show_toast(t("tbl.hint_prefix") + said, tw.GOLD, 5.0)
 
     def _action_label(self, a: Action) -> str:
-        for key, act in self._actions.items():
-            if act == a and self.bar is not None and key in self.bar.buttons:
-                return str(self.bar.buttons[key].text)
-        return type(a).__name__
+        """The words of the button that does ``a`` (even while the bar is
+        hidden), or the colour named by an S4 choice."""
+        if isinstance(a, ChooseColour):  # S4
+            return colour_name(a.colour, i18n.language())
+        row = controls([a], self._control_state(self.ctl.view(self.viewer).phase, False))
+        for c in row:
+            if c.action == a:
+                return t(c.label, **self._words(c.params))
+        return t("tbl.uno") if isinstance(a, CallUno) else ""
 
     def open_menu(self) -> None:
         from game.scenes.pause import PauseScene  # the pause menu leads back to the table
