@@ -48,6 +48,7 @@ from .normal import (
     out_of_turn,
     pick_wild_colours,
     rank_plays,
+    refused_bluff,
     with_uno_call,
 )
 from .registry import register_level
@@ -115,8 +116,8 @@ class HardAgent:
     # ------------------------------------------------------------ candidates
     def _candidates(self, view: PlayerView, legal: Sequence[Action], know: Knowledge,
                     prior: Action) -> list[Action]:
-        # T2: never a Wild Draw Four a challenge would catch (docs/BOTS.md)
-        plays = [a for a in legal if isinstance(a, Play) and not view.is_bluff(a)]
+        # T2: a Wild Draw Four a challenge would catch only as Normal bluffs (docs/BOTS.md)
+        plays = [a for a in legal if isinstance(a, Play) and not refused_bluff(view, a)]
         plays = dedupe_plays(pick_wild_colours(view, know, plays, keep=2))
         ranked = [s.action for s in rank_plays(view, know, plays)][:MAX_PLAYS]
         out: list[Action] = [prior] if prior in legal else []

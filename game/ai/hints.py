@@ -47,6 +47,7 @@ FRAGMENTS: dict[str, tuple[str, str]] = {
     "shed_many": ("sheds {n} cards at once", "一次出掉 {n} 张牌"),
     "hit_low": ("the next player is close to going out", "下家快出完了"),
     "no_other": ("no other card fits", "没有别的牌能出"),
+    "bluff": ("a bluff: a challenge would catch it", "这是诈唬：一旦被质疑就会成立"),
     "threat": ("an opponent is close to going out", "有对手快出完了"),
     "void": ("the next player seems to lack {c}", "下家似乎没有{c}色"),
     "go_out": ("your last card: you go out", "最后一张：出完获胜"),

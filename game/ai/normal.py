@@ -137,6 +137,7 @@ THREAT_AT = 4  # a Skip or Draw Two goes on the fewest-card opponent from this m
 SPARE_HIT = 10.0  # ... and is kept while it would land on anyone else
 FACE_KEEP = 0.5  # per copy of a card's face still out: keep the card likelier to match later
 FACE_COPIES = Counter(FACE)  # copies of each face (number or symbol) in the deck
+BLUFF_AT = 1  # T2/T5: bluff a Wild Draw Four only onto an opponent down to this many cards
 
 
 def copies_out(view: PlayerView, cid: int) -> int:
@@ -146,6 +147,22 @@ def copies_out(view: PlayerView, cid: int) -> int:
     seen = sum(1 for c in view.hand if FACE[c.id] == face)
     seen += sum(1 for c in view.discard if FACE[c.id] == face)
     return FACE_COPIES[face] - seen
+
+
+def worth_bluffing(view: PlayerView, play: Play) -> bool:
+    """T2/T5: a Wild Draw Four a challenge would catch (``view.is_bluff``) is
+    played only onto an opponent down to ``BLUFF_AT`` card: it stops them
+    going out unless they challenge, and a caught bluff costs us 4 cards
+    (measured in docs/BOTS.md: bluffing there wins more games, against
+    players who challenge and players who never do)."""
+    victim = victim_after(view, play)
+    return (victim != view.seat and not is_partner(view, victim, view.seat)
+            and view.hand_sizes[victim] <= BLUFF_AT)
+
+
+def refused_bluff(view: PlayerView, play: Play) -> bool:
+    """A bluffed Wild Draw Four not worth the risk (:func:`worth_bluffing`)."""
+    return view.is_bluff(play) and not worth_bluffing(view, play)
 
 
 def held_colours(cards: Sequence[int]) -> dict[Colour, int]:
@@ -177,7 +194,8 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     keys: list[str] = []
     if not rest:
         return Scored(play, 1000.0, ["go_out"])
-    if view.is_bluff(play):
+    bluff = view.is_bluff(play)
+    if bluff and not worth_bluffing(view, play):
         return Scored(play, -1000.0, ["no_other"], play.colour)
     score = 0.0
     n_cards = len(play.cards)
@@ -212,7 +230,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             score -= 30.0
         elif victim_size <= HIT_AT:
             score += 200.0
-            keys.insert(0, "hit_low")
+            keys[:0] = ["hit_low", "bluff"] if bluff else ["hit_low"]
         elif alive > 2:
             after = next_seat(view, victim, view.direction)
             if after != view.seat and not is_partner(view, after, view.seat) \
@@ -369,7 +387,7 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
     if phase is Phase.KEEP_OR_PLAY:
         if plays:
             drawn = DECK[plays[0].cards[-1]]
-            if Pass(me) not in legal or not (view.is_bluff(plays[0])
+            if Pass(me) not in legal or not (refused_bluff(view, plays[0])
                                              or (drawn.colour is None and keep_wilds)):
                 best = pick_wild_colours(view, know, plays)[0]
                 wild_colour = best.colour
@@ -382,7 +400,7 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
         act = top.action
         wild = isinstance(act, Play) and DECK[act.cards[-1]].colour is None
         if Draw(me) in legal and ((wild and keep_wilds) or top.score <= -1000.0):
-            return reason(Draw(me), ["draw_keep"])  # keep the wild; never bluff (T2)
+            return reason(Draw(me), ["draw_keep"])  # keep the wild; no needless bluff (T2)
         return reason(top.action, top.keys or ["most_colour"], top.colour)
     if Draw(me) in legal:
         return reason(Draw(me), ["draw_none"])
