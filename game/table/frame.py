@@ -171,6 +171,8 @@ class TableFrame:
     """a standing problem (an autosave that fails)"""
     away: tuple[str, ...] = ()
     """party mode: phone seats that are away"""
+    away_more: tuple[str, ...] = ()
+    """the tally standing for the last ``k`` away lines when they find no room: ``[k - 1]``"""
     open_hands: tuple[tuple[Card, ...], ...] = ()
     """the replay's "Show all hands": every seat's cards, face up in place of its fan"""
     log: tw.LogFrame | None = None
@@ -334,5 +336,7 @@ def build_frame(src: Source, ui: UiState | None = None, *, colourblind: bool = F
         toast=(ui.toast[0], ui.toast[1]) if ui.toast is not None else None, tip=tip,
         hand=_hand(ui.hand) if src.viewer >= 0 else None, picker=picker,
         thinking=src.thinking_seat(), now=ui.now, sprites=sprites, effects=effects,
-        buttons=ui.buttons, notice=ui.notice, away=ui.away, open_hands=open_hands,
+        buttons=ui.buttons, notice=ui.notice, away=ui.away,
+        away_more=tuple(i18n.nt("party.away_more", k) for k in range(1, len(ui.away) + 1)),
+        open_hands=open_hands,
         log=ui.log)

@@ -84,6 +84,23 @@ class TableLayout:
         return spot.fan_center if spot else self.centre
 
 
+def clear_boxes(corner: tuple[int, int], most: tuple[int, int],
+                blocked: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Boxes with their top left at ``corner``, at most ``most`` in size, that
+    touch none of ``blocked``: one at the widest and one at each width where a
+    blocked rect begins, each as tall as it can be at that width (0 when a
+    blocked rect covers ``corner``)."""
+    x, y = corner
+    full_w, full_h = most
+
+    def height(w: int) -> int:
+        column = pygame.Rect(x, y, w, full_h)
+        return min([full_h, *(r.top - y for r in blocked if r.colliderect(column))])
+
+    widths = {full_w, *(r.left - x for r in blocked if 0 < r.left - x < full_w)}
+    return [pygame.Rect(x, y, w, max(0, height(w))) for w in widths]
+
+
 def seat_angles(n_others: int) -> list[float]:
     """Screen angles (degrees, y down) for the other seats, clockwise from the left."""
     if n_others <= 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 import pygame
@@ -20,7 +21,7 @@ from game.table import widgets as tw
 from game.table.frame import Flourish, SeatFrame, TableFrame
 from game.table.hand import render_card
 from game.table.hand_layout import hand_rects
-from game.table.layout import TableLayout
+from game.table.layout import TableLayout, clear_boxes
 from game.ui import card_art
 from game.ui.widgets import felt_background
 from game.ui.wrap import wrap_text
@@ -217,8 +218,6 @@ class TableRenderer:
         self._draw_toast(surface, lay, frame)  # over the picker's veil, never under its box
         if frame.notice:
             draw_notice(lay, surface, frame.notice)
-        if frame.away:
-            draw_away(frame.away, surface, lay)
 
     def _parts(self, lay: TableLayout, frame: TableFrame, size: tuple[int, int]) -> list[Part]:
         """What the table layer shows, in drawing order, each with its key."""
@@ -246,6 +245,8 @@ class TableRenderer:
                     tuple((tuple(spot.plate), spot.fan_center) for spot in lay.seats.values()))
         info = (frame.heading, frame.ticker)
         parts.append(((geometry, info), lambda rec: _draw_info(rec, lay, info)))
+        away, more = frame.away, frame.away_more
+        parts.append(((geometry, away, more), lambda rec: draw_away(away, rec, lay, more)))
 
         # The piles, in four parts (a card on the discard leaves the draw pile be).
         cb, colour, count, label = frame.colourblind, frame.colour, frame.draw_count, frame.pile_label
@@ -412,31 +413,31 @@ def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tu
 TICKER_ROWS = 4  # the ticker's most rows: its last lines, wrapped
 
 
+def _taken(lay: TableLayout, *more: pygame.Rect) -> list[pygame.Rect]:
+    """What words written on the felt keep clear of, with a margin: every seat
+    (plate and fan of backs at their largest), the piles with the colour ring,
+    the corner buttons, the action row, the hand, the bottom plate and ``more``."""
+    px = lay.px
+    gap = px(4)
+    blocked = [lay.seat_area(spot) for spot in lay.seats.values()]
+    blocked += [tw.colour_ring(lay).inflate(px(30), px(30)),
+                lay.draw_pile.inflate(px(12), px(12)).union(lay.draw_pile.move(0, px(30))),
+                lay.corner, lay.bar, lay.hand, *more]
+    if lay.bottom is not None:
+        blocked.append(lay.bottom.plate)
+    return [r.inflate(2 * gap, 2 * gap) for r in blocked]
+
+
 def info_box(lay: TableLayout) -> pygame.Rect:
     """Where the heading and the ticker may write, top left of the felt: up to a
     third of it wide (330 base pixels) and the heading and four rows high, then
     narrowed or cut short, whichever leaves more room, to stay clear of every
     seat (plate and fan of backs at their largest), the piles and the buttons."""
     px = lay.px
-    gap = px(4)
     head = get_font(lay.font_px(14), True).get_height() + px(2)
     row = get_font(lay.font_px(13)).get_height()
-    x, y = lay.table.x + px(12), px(10)
-    full_w, full_h = min(lay.table.w // 3, px(330)), head + TICKER_ROWS * row
-    blocked = [lay.seat_area(spot) for spot in lay.seats.values()]
-    blocked += [tw.colour_ring(lay).inflate(px(30), px(30)),
-                lay.draw_pile.inflate(px(12), px(12)).union(lay.draw_pile.move(0, px(30))),
-                lay.corner, lay.bar, lay.hand]
-    if lay.bottom is not None:
-        blocked.append(lay.bottom.plate)
-    blocked = [r.inflate(2 * gap, 2 * gap) for r in blocked]
-
-    def height(w: int) -> int:
-        column = pygame.Rect(x, y, w, full_h)
-        return min([full_h, *(r.top - y for r in blocked if r.colliderect(column))])
-
-    widths = {full_w, *(r.left - x for r in blocked if 0 < r.left - x < full_w)}
-    boxes = [pygame.Rect(x, y, w, max(0, height(w))) for w in widths]
+    most = (min(lay.table.w // 3, px(330)), head + TICKER_ROWS * row)
+    boxes = clear_boxes((lay.table.x + px(12), px(10)), most, _taken(lay))
     # A readable column with a row under the heading, the most room for rows first.
     return max(boxes, key=lambda b: (b.w >= px(120) and b.h >= head + row,
                                      b.w * (b.h - head), b.h))
@@ -531,15 +532,73 @@ def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
     surface.blit(img, r)
 
 
-def draw_away(lines: tuple[str, ...], surface: pygame.Surface, layout: TableLayout) -> None:
-    """On the table, under the ticker at the top left: one line per phone seat whose
-    phone is away (the match waits, or a bot plays for now)."""
-    x = layout.table.x + layout.font_px(14)
-    y = layout.table.y + layout.font_px(118)
-    for line in lines:
-        img = tw.fit_text(line, layout.font_px(15), layout.table.w // 3, tw.GOLD, True)
-        r = img.get_rect(topleft=(x + layout.font_px(10), y))
-        box = r.inflate(layout.font_px(20), layout.font_px(8))
-        tw.panel(surface, box, box.h // 2, (60, 20, 10, 220), (*tw.GOLD, 255), 1)
+AWAY_PX = 15  # the away lines' text size (base pixels)
+AWAY_W = 360  # their widest, pill included (base pixels)
+
+
+def away_rows(lay: TableLayout, lines: tuple[str, ...],
+              more: tuple[str, ...]) -> tuple[pygame.Rect, list[str]]:
+    """Where party mode's away lines stand and what shows: a pill a line,
+    wrapped, one under another; when they do not all fit, the last lines give
+    way to ``more[k - 1]``, the tally of the ``k`` left out. The box is free
+    felt (clear of all :func:`_taken` lists, the ticker and the prompt) under
+    a blocked rect, from the felt's left edge or a blocked rect's right edge:
+    the one that names or counts the most seats, then shows the most lines
+    whole, then lies leftmost and topmost (under the ticker while there is
+    room there, else between the seats and the piles)."""
+    px = lay.px
+    area = lay.table.inflate(-2 * px(12), -2 * px(10))
+    prompt = pygame.Rect(area.x, lay.prompt_top(), area.w, lay.bar.top - lay.prompt_top())
+    blocked = _taken(lay, info_box(lay), prompt)
+    lefts = {area.left, *(r.right for r in blocked if area.left < r.right < area.right)}
+    tops = {r.bottom for r in blocked if area.top <= r.bottom < area.bottom}
+    boxes = {tuple(b) for x in lefts for y in tops
+             for b in clear_boxes((x, y), (min(px(AWAY_W), area.right - x), area.bottom - y),
+                                  blocked) if b.w >= px(120)}
+    font = get_font(lay.font_px(AWAY_PX), True)
+
+    @cache
+    def tall(row: str, w: int) -> int:  # a pill and the gap under it
+        return len(wrap_text(row, font, w - px(20))) * font.get_height() + px(8) + px(6)
+
+    def shown(box: pygame.Rect) -> tuple[pygame.Rect, int, list[str]]:
+        """``box``, how many lines it shows whole and what it shows."""
+        room, whole = box.h + px(6), 0
+        while whole < len(lines) and tall(lines[whole], box.w) <= room:
+            room -= tall(lines[whole], box.w)
+            whole += 1
+        if whole == len(lines):
+            return box, whole, list(lines)
+        for k in range(whole, -1, -1):  # the lines that fit with the tally of the rest
+            tally = more[len(lines) - k - 1]
+            if tall(tally, box.w) <= room:
+                return box, k, [*lines[:k], tally]
+            if k:
+                room += tall(lines[k - 1], box.w)
+        return box, 0, []
+
+    def rank(option: tuple[pygame.Rect, int, list[str]]) -> tuple[int, int, int, int]:
+        box, whole, rows = option  # seats named or counted, lines whole, leftmost, topmost
+        return (len(lines) if len(rows) > whole else whole, whole, -box.x, -box.y)
+
+    none = (pygame.Rect(area.topleft, (0, 0)), 0, [])
+    box, _, rows = max((shown(pygame.Rect(b)) for b in boxes), key=rank, default=none)
+    return box, rows
+
+
+def draw_away(lines: tuple[str, ...], surface: tw.Canvas, layout: TableLayout,
+              more: tuple[str, ...]) -> None:
+    """Party mode, on the felt: a pill for each phone seat whose phone is away
+    (the match waits, or a bot plays for now), where :func:`away_rows` puts it."""
+    if not lines:
+        return
+    box, rows = away_rows(layout, lines, more)
+    px, y = layout.px, box.y
+    for row in rows:  # each a pill: its words 10 pixels in, 4 down; 6 pixels apart
+        img = tw.text_block(row, layout.font_px(AWAY_PX), box.w - px(20), tw.GOLD, True,
+                            centre=False)
+        r = img.get_rect(topleft=(box.x + px(10), y + px(4)))
+        pill = r.inflate(px(20), px(8))
+        tw.panel(surface, pill, min(pill.h // 2, px(14)), (60, 20, 10, 220), (*tw.GOLD, 255), 1)
         surface.blit(img, r)
-        y = box.bottom + layout.font_px(6)
+        y = pill.bottom + px(6)
