@@ -22,7 +22,7 @@ from typing import Any
 from game.rules.actions import Action
 from game.rules.cards import DECK, Colour
 from game.rules.engine import Game
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.settings import OFFICIAL, RuleSettings
 from game.rules.state import RoundState
 from game.rules.view import Phase
@@ -161,3 +161,10 @@ def run(g: Game, *actions: Action) -> list[Event]:
         out.extend(g.apply(a))
         g.check_invariants()
     return out
+
+
+def log_the_deal(g: Game) -> None:
+    """The deal's events, as the log of a real round has them (``rig`` leaves none)."""
+    for seat, hand in enumerate(g.round.hands):
+        for cid in hand:
+            g.state.emit(Event(EventKind.DEAL, seat=seat, cards=(cid,)))

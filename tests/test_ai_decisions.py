@@ -19,7 +19,7 @@ from game.ai.tracking import track
 from game.rules.actions import CallUno, Play
 from game.rules.engine import Game
 from game.rules.settings import preset
-from tests.rigging import Faces, rig
+from tests.rigging import Faces, log_the_deal, rig
 
 SHEET = preset("sheet")
 
@@ -144,3 +144,25 @@ def test_T1_normal_keeps_the_card_whose_number_turns_up_more_often() -> None:
             under=c.ids("B3 B3 Y3 G3 Y3"))
     act = _decide(NormalAgent(seed=1), g)
     assert isinstance(act, Play) and g.view(0).card(act.cards[-1]).short() == "R3", act
+
+
+def test_T1_T3_normal_keeps_play_in_a_colour_the_next_player_lacks_at_any_hand_size() -> None:
+    """Heads-up: the opponent drew on blue instead of playing, so all seven of
+    their cards are known not to be blue (T1/T3). Normal holds two reds and
+    one blue: it keeps play in blue, which forces another draw, rather than
+    switch to red, the colour it holds most (it used to look for a lacking
+    colour only once the next player was down to 3 cards)."""
+    c = Faces()
+    opp = c.ids("Y1 Y2 Y3 G4 G6 G7")
+    g = rig(preset("official"), hands=[c.ids("B5 R5 R7 B9 G1 G2"), opp], top=c("B3"),
+            draw_pile=[c("Y8")])
+    log_the_deal(g)
+    g.apply(Play(0, (next(cid for cid in g.round.hands[0] if g.view(0).card(cid).short() == "B5"),)))
+    assert g.to_act == 1
+    while g.to_act == 1:  # seat 1 cannot follow blue: it draws the yellow 8 and keeps it
+        legal = g.legal_actions(1)
+        g.apply(next(a for a in legal if a.kind in ("draw", "pass")))
+    view = g.view(0)
+    assert track(view).void_colours(1, view.hand_sizes[1]) == [view.colour]
+    act = _decide(NormalAgent(seed=1), g)
+    assert isinstance(act, Play) and view.card(act.cards[-1]).short() == "B9", act

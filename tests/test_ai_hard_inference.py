@@ -13,23 +13,15 @@ from game.ai.tracking import COLOUR_INDEX, track
 from game.rules.actions import Draw, Pass, Play
 from game.rules.cards import FACE, Colour
 from game.rules.engine import Game
-from game.rules.events import Event, EventKind
 from game.rules.view import Phase
-from tests.rigging import Faces, rig
-
-
-def _log_the_deal(g: Game) -> None:
-    """The deal's events, as the log of a real round has them (``rig`` leaves none)."""
-    for seat, hand in enumerate(g.round.hands):
-        for cid in hand:
-            g.state.emit(Event(EventKind.DEAL, seat=seat, cards=(cid,)))
+from tests.rigging import Faces, log_the_deal, rig
 
 
 def _seat_1_draws_on(c: Faces, mine: list[int]) -> Game:
     """We play ``mine[0]``; seat 1 (no red, no card of that face, no wild)
     draws instead of playing and keeps the drawn blue 9."""
     g = rig(hands=[mine, c.ids("G2 G4 B3 Y4 G6")], top=c("R5"), draw_pile=c.ids("B9"))
-    _log_the_deal(g)
+    log_the_deal(g)
     g.apply(Play(0, (mine[0],)))
     g.apply(Draw(1))
     if g.phase is Phase.KEEP_OR_PLAY:
@@ -58,7 +50,7 @@ def test_T1_hard_samples_hands_that_explain_a_wild_played_on_red() -> None:
     mine = c.ids("R1 R2 G3 B7")
     theirs = c.ids("W G2 G4 B3 Y4 G6")
     g = rig(hands=[mine, theirs], top=c("R5"))
-    _log_the_deal(g)
+    log_the_deal(g)
     g.apply(Play(0, (mine[0],)))
     g.apply(Play(1, (theirs[0],), Colour.GREEN))
     view = g.view(0)
@@ -91,7 +83,7 @@ def test_T1_hard_samples_hands_whose_most_held_colour_a_wild_named() -> None:
     mine = c.ids("R1 R2 G3 B7")
     theirs = c.ids("W B2 B4 B3 Y4 G6")
     g = rig(hands=[mine, theirs], top=c("R5"))
-    _log_the_deal(g)
+    log_the_deal(g)
     g.apply(Play(0, (mine[0],)))
     g.apply(Play(1, (theirs[0],), Colour.BLUE))
     view = g.view(0)
@@ -118,7 +110,7 @@ def test_T1_hard_reads_plays_from_before_its_latest_move() -> None:
     mine = c.ids("R1 R2 G3 G7 G8")
     theirs = c.ids("W G2 G4 B3 Y4 G6")
     g = rig(hands=[mine, theirs], top=c("R5"))
-    _log_the_deal(g)
+    log_the_deal(g)
     g.apply(Play(0, (mine[0],)))
     g.apply(Play(1, (theirs[0],), Colour.GREEN))
     g.apply(Play(0, (mine[2],)))

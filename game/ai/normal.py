@@ -130,8 +130,7 @@ def victim_after(view: PlayerView, play: Play) -> int:
 HIT_AT = 1  # hit the next player with a Draw card or Skip when down to this many cards
 KEEP_WILDS_UNTIL = 3  # draw rather than play a lone wild while every opponent holds more
 KEEP_WILDS_HAND = 8  # ... and while our own hand is no longer than this
-VOID_AT = 3
-VOID_BONUS = 3.0
+VOID_BONUS = 12.0  # T1/T3: keep play in a colour the next player lacks, at any hand size
 HITS = (Kind.DRAW_TWO, Kind.SKIP, Kind.WILD_DRAW_FOUR)
 THREAT_AT = 4  # a Skip or Draw Two goes on the fewest-card opponent from this many cards
 SPARE_HIT = 10.0  # ... and is kept while it would land on anyone else
@@ -219,7 +218,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             keys.append("shed_points")
         if any(DECK[c].colour is None for c in rest) and len(keys) < 2:
             keys.append("keep_wild")
-    if know is not None and hostile and colour_after is not None and victim_size <= VOID_AT \
+    if know is not None and hostile and colour_after is not None \
             and colour_after in know.void_colours(victim, victim_size):
         score += VOID_BONUS
         keys.append("void")
