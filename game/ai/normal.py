@@ -136,7 +136,7 @@ THREAT_AT = 4  # a Skip or Draw Two goes on the fewest-card opponent from this m
 SPARE_HIT = 10.0  # ... and is kept while it would land on anyone else
 FACE_KEEP = 0.5  # per copy of a card's face still out: keep the card likelier to match later
 FACE_COPIES = Counter(FACE)  # copies of each face (number or symbol) in the deck
-BLUFF_AT = 1  # T2/T5: bluff a Wild Draw Four only onto an opponent down to this many cards
+BLUFF_AT = HIT_AT  # T2/T5: a bluffed Wild Draw Four only where score_play's hit would go
 
 
 def copies_out(view: PlayerView, cid: int) -> int:
