@@ -7,7 +7,10 @@ uses the same deal seed in every pairing (common random numbers). It prints
 win rate, Wilson 95% interval, x fair share (and its lower end), the win rate
 of the seat right after the hero (the victim of its Skips and Draw cards)
 against the other opponents, and for searching levels think time and sampled
-worlds per decision.
+worlds per decision. With two or more heroes it also compares them on the same
+deals, pairing by pairing (``head_to_head``): the games only one of the two
+won, and a sign test over them (McNemar, as in ``paired.py``), far more
+telling than two overlapping intervals.
 
     .venv/bin/python benchmarks/gauntlet.py --games 400                 # all pairs
     .venv/bin/python benchmarks/gauntlet.py --heroes normal,hard \\
@@ -143,6 +146,7 @@ class Pairing:
     times: list[float] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
     capped: int = 0
+    won: dict[int, bool] = field(default_factory=dict)  # game number -> did the hero win
 
     @property
     def wins(self) -> int:
@@ -157,6 +161,7 @@ class Pairing:
             "games": self.games, "wins": self.wins, "win_rate": rate, "ci95": [lo, hi],
             "x_fair": rate / fair, "x_fair_low": lo / fair,
             "wins_by_offset": list(self.by_offset),
+            "won": [int(self.won[g]) for g in sorted(self.won)],
         }
         if self.seats > 2 and self.games:
             others = self.by_offset[2:]
@@ -200,12 +205,46 @@ def run(tasks: list[Task], jobs: int = 1, label: str = "gauntlet") -> list[Pairi
         p = pairs[(task.hero, task.opponent, task.seats)]
         p.games += 1
         p.by_offset[offset] += 1
+        p.won[task.game] = offset == 0
         p.times.extend(times)
         p.worlds.extend(worlds)
         p.capped += capped
         bar.update(note=f"{task.hero} vs {task.opponent} x{task.seats - 1}")
     bar.close()
     return list(pairs.values())
+
+
+def head_to_head(pairings: Sequence[Pairing]) -> list[dict[str, Any]]:
+    """Each two heroes met by the same opponent at the same table on the same
+    games: both win rates, the games only one of them won, and
+    z = (first only - second only) / sqrt(their sum) (|z| > 1.96: a
+    difference at the 95% level)."""
+    out: list[dict[str, Any]] = []
+    for i, a in enumerate(pairings):
+        for b in pairings[i + 1:]:
+            if (a.opponent, a.seats) != (b.opponent, b.seats) or a.hero == b.hero:
+                continue
+            games = sorted(set(a.won) & set(b.won))
+            if not games:
+                continue
+            only_a = sum(1 for g in games if a.won[g] and not b.won[g])
+            only_b = sum(1 for g in games if b.won[g] and not a.won[g])
+            differ = only_a + only_b
+            out.append({"hero": a.hero, "other": b.hero, "opponent": a.opponent,
+                        "seats": a.seats, "games": len(games),
+                        "hero_rate": sum(a.won[g] for g in games) / len(games),
+                        "other_rate": sum(b.won[g] for g in games) / len(games),
+                        "only_hero": only_a, "only_other": only_b,
+                        "z": (only_a - only_b) / differ ** 0.5 if differ else 0.0})
+    return out
+
+
+def head_to_head_table(rows: Sequence[dict[str, Any]]) -> str:
+    return "\n".join(
+        f"{r['hero']} vs {r['other']}, {r['seats'] - 1} x {r['opponent']}, same "
+        f"{r['games']} games: {r['hero_rate']:.1%} against {r['other_rate']:.1%}; only "
+        f"{r['hero']} won {r['only_hero']}, only {r['other']} won {r['only_other']}, "
+        f"z = {r['z']:+.2f}" for r in rows)
 
 
 def table(pairings: Sequence[Pairing], markdown: bool = False) -> str:
@@ -263,10 +302,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     pairings = run(tasks, args.jobs)
     print(table(pairings, args.markdown))
+    versus = head_to_head(pairings)
+    if versus:
+        print(head_to_head_table(versus))
     print(f"({len(tasks)} games in {time.perf_counter() - t0:.0f} s)")
     if args.json:
-        Path(args.json).write_text(json.dumps([p.summary() for p in pairings], indent=1),
-                                   encoding="utf-8")
+        data = [p.summary() for p in pairings]
+        for d in data:  # each comparison goes with the first hero's pairing
+            d["head_to_head"] = [r for r in versus if (r["hero"], r["opponent"], r["seats"])
+                                 == (d["hero"], d["opponent"], d["seats"])]
+        Path(args.json).write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 0
 
 

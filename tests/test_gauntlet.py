@@ -47,3 +47,22 @@ def test_gauntlet_jobs_give_the_same_results() -> None:
     one = gauntlet.run(tasks, jobs=1)[0]
     two = gauntlet.run(tasks, jobs=2)[0]
     assert one.by_offset == two.by_offset
+
+
+def test_gauntlet_compares_two_heroes_on_the_same_deals(capsys, tmp_path) -> None:
+    out_json = tmp_path / "g.json"
+    assert gauntlet.main(["--games", "12", "--heroes", "normal,easy", "--opponents",
+                          "keepwilds", "--seats", "4", "--json", str(out_json)]) == 0
+    out = capsys.readouterr().out
+    assert "normal vs easy, 3 x keepwilds, same 12 games" in out
+    data = {d["hero"]: d for d in json.loads(out_json.read_text())}
+    normal, easy = data["normal"]["won"], data["easy"]["won"]
+    assert len(normal) == len(easy) == 12
+    assert sum(normal) == data["normal"]["wins"] and sum(easy) == data["easy"]["wins"]
+    [row] = data["normal"]["head_to_head"]
+    only_normal = sum(1 for a, b in zip(normal, easy, strict=True) if a and not b)
+    only_easy = sum(1 for a, b in zip(normal, easy, strict=True) if b and not a)
+    assert (row["only_hero"], row["only_other"]) == (only_normal, only_easy)
+    differ = only_normal + only_easy
+    assert row["z"] == (0.0 if not differ else (only_normal - only_easy) / differ ** 0.5)
+    assert data["easy"]["head_to_head"] == []
