@@ -214,11 +214,20 @@ def run(tasks: list[Task], jobs: int = 1, label: str = "gauntlet") -> list[Pairi
     return list(pairs.values())
 
 
+def sign_test(first: Sequence[bool], second: Sequence[bool]) -> tuple[int, int, float]:
+    """Two heroes' results on the same games: the games only the first won,
+    only the second won, and z = (first only - second only) / sqrt(their sum)
+    (McNemar's sign test; |z| > 1.96 is a difference at the 95% level)."""
+    only_first = sum(1 for a, b in zip(first, second, strict=True) if a and not b)
+    only_second = sum(1 for a, b in zip(first, second, strict=True) if b and not a)
+    differ = only_first + only_second
+    return only_first, only_second, (only_first - only_second) / differ ** 0.5 if differ else 0.0
+
+
 def head_to_head(pairings: Sequence[Pairing]) -> list[dict[str, Any]]:
     """Each two heroes met by the same opponent at the same table on the same
-    games: both win rates, the games only one of them won, and
-    z = (first only - second only) / sqrt(their sum) (|z| > 1.96: a
-    difference at the 95% level)."""
+    games: both win rates, the games only one of them won, and z
+    (:func:`sign_test`)."""
     out: list[dict[str, Any]] = []
     for i, a in enumerate(pairings):
         for b in pairings[i + 1:]:
@@ -227,15 +236,13 @@ def head_to_head(pairings: Sequence[Pairing]) -> list[dict[str, Any]]:
             games = sorted(set(a.won) & set(b.won))
             if not games:
                 continue
-            only_a = sum(1 for g in games if a.won[g] and not b.won[g])
-            only_b = sum(1 for g in games if b.won[g] and not a.won[g])
-            differ = only_a + only_b
+            only_a, only_b, z = sign_test([a.won[g] for g in games], [b.won[g] for g in games])
             out.append({"hero": a.hero, "other": b.hero, "opponent": a.opponent,
                         "seats": a.seats, "games": len(games),
                         "hero_rate": sum(a.won[g] for g in games) / len(games),
                         "other_rate": sum(b.won[g] for g in games) / len(games),
                         "only_hero": only_a, "only_other": only_b,
-                        "z": (only_a - only_b) / differ ** 0.5 if differ else 0.0})
+                        "z": z})
     return out
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -30,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gauntlet import Task, make_bot, play_task  # noqa: E402
+from gauntlet import Task, make_bot, play_task, sign_test  # noqa: E402
 
 from game.progress import Progress  # noqa: E402
 from game.sim import wilson  # noqa: E402
@@ -65,24 +64,18 @@ def paired(base: str, variant: str, opponent: str, seats: int, games: int, rules
 
     cached = base_wins(base, opponent, seats, games, rules, seed, cache)
     played: list[bool] = []
-    both = only_variant = only_base = 0
+    varied: list[bool] = []
     bar = Progress(games, label)
     for i in range(games):
-        b = cached[i] if cached is not None else won(base, i)
-        v = won(variant, i)
-        played.append(b)
-        both += b and v
-        only_base += b and not v
-        only_variant += v and not b
+        played.append(cached[i] if cached is not None else won(base, i))
+        varied.append(won(variant, i))
         bar.update(note=f"vs {opponent} x{seats - 1}")
     bar.close()
     if cache is not None and cached is None:
         save_base(base, opponent, seats, rules, seed, cache, played)
-    differ = only_variant + only_base
-    return {"games": games, "base": (both + only_base) / games,
-            "variant": (both + only_variant) / games, "only_variant": only_variant,
-            "only_base": only_base,
-            "z": (only_variant - only_base) / math.sqrt(differ) if differ else 0.0}
+    only_variant, only_base, z = sign_test(varied, played)
+    return {"games": games, "base": sum(played) / games, "variant": sum(varied) / games,
+            "only_variant": only_variant, "only_base": only_base, "z": z}
 
 
 def _rate(rate: float, games: int, seats: int) -> str:
