@@ -8,9 +8,9 @@ other hand chosen among ``RESAMPLE`` by how well it explains that player's
 recent plays (``belief.seat_likelihood``: players follow their longest
 colour, keep wilds and name the colour they hold most). It plays each
 candidate move in that world and then ``DEPTH`` turns of a fast greedy
-policy (``rollout``), judges the world by
-the hands left (``rollout.position_value``; a seat that went out wins
-outright), and picks the move that scores best.
+policy (``rollout``), judges the world by the hands left and whose turn it
+is (``rollout.position_value``; a seat that went out wins outright), and
+picks the move that scores best.
 All candidates share each sampled world and random stream (common random
 numbers), so their comparison is fair. The Normal heuristic orders the
 candidates, prunes them (twins, only the two best colours for a wild) and

@@ -209,29 +209,67 @@ def _turn(w: World, seat: int, rng: random.Random, noise: float) -> int:
     return play_cards(w, seat, (cid,), colour, rng)
 
 
-# position_value's weights, fitted (maximum likelihood) to which seat went out
-# first in rollout-policy self-play from fresh deals: benchmarks/rollout_fit.py
-# prints 0.74 and 0.7 heads-up (0.76 with a term for the seat to move, left
-# out as it weighed little), 1.2 and 0.7 at four seats
-SIZE_WEIGHT = {2: 0.76}  # by seats still in; more seats: SIZE_WEIGHT_TABLE
-SIZE_WEIGHT_TABLE = 1.2
-WILD_WEIGHT = 0.7
+# position_value: each seat still in weighs exp(weights . seat_features), the
+# weights fitted (maximum likelihood) to which seat went out first in
+# rollout-policy self-play from fresh deals: benchmarks/rollout_fit.py
+# (heads-up 3,000 games). At more seats the fit of all nine features
+# (-1.47, 0.66, 0.80, 0.11, 0.04, -0.42, 0.76, 0.08, -0.20 from 1,500
+# games) predicted little better than cards and wilds alone and won no more
+# games (docs/BOTS.md), so the table keeps those two weights.
+FEATURES = ("log cards", "wilds", "wild4s", "actions", "colours", "to move", "can play",
+            "next", "one card")
+HEADS_UP_WEIGHTS = (-0.705, 0.444, 1.090, 0.214, -0.249, -0.126, 0.491, 0.126, 0.026)
+TABLE_WEIGHTS = (-1.2, 0.7, 0.7, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def position_value(w: World, me: int) -> float:
-    """Estimated chance that ``me``'s team goes out first from ``w``: each seat
-    in the round weighs exp(WILD_WEIGHT x its wilds) / its cards ** SIZE_WEIGHT."""
+def value_weights(seats_in: int) -> tuple[float, ...]:
+    """``position_value``'s weights with ``seats_in`` seats still in the round."""
+    return HEADS_UP_WEIGHTS if seats_in <= 2 else TABLE_WEIGHTS
+
+
+def seat_features(w: World, mover: int) -> dict[int, list[float]]:
+    """What ``position_value`` reads of each seat still in, ``mover`` to move
+    (``FEATURES``): the log of its cards, its wilds, Wild Draw Fours and
+    Skips, Reverses and Draw Twos, how many colours it holds, whether it
+    moves now (and can play), whether it moves next, whether it holds one card."""
+    out: dict[int, list[float]] = {}
+    seat = mover
+    for turn in range(sum(w.alive)):
+        hand = w.hands[seat]
+        wilds = wild4s = actions = 0
+        colours = set()
+        playable = False
+        for cid in hand:
+            k = KIND[cid]
+            c = COL[cid]
+            if c < 0:
+                playable = True
+                if k == WILD4:
+                    wild4s += 1
+                else:
+                    wilds += 1
+                continue
+            colours.add(c)
+            if k != NUMBER:
+                actions += 1
+            if c == w.colour or FACE[cid] == FACE[w.top]:
+                playable = True
+        out[seat] = [math.log(max(1, len(hand))), float(wilds), float(wild4s), float(actions),
+                     float(len(colours)), float(turn == 0), float(turn == 0 and playable),
+                     float(turn == 1), float(len(hand) == 1)]
+        seat = _next(w, seat)
+    return out
+
+
+def position_value(w: World, me: int, mover: int) -> float:
+    """Estimated chance that ``me``'s team goes out first from ``w`` with
+    ``mover`` to move: each seat in the round weighs exp(weights .
+    ``seat_features``), normalised over the seats."""
+    weights = value_weights(sum(w.alive))
     mine = 0.0
     total = 0.0
-    power = SIZE_WEIGHT.get(sum(w.alive), SIZE_WEIGHT_TABLE)
-    for s, hand in enumerate(w.hands):
-        if not w.alive[s]:
-            continue
-        wilds = 0
-        for cid in hand:
-            if COL[cid] < 0:
-                wilds += 1
-        v = math.exp(WILD_WEIGHT * wilds) / max(1, len(hand)) ** power
+    for s, features in seat_features(w, mover).items():
+        v = math.exp(sum(a * x for a, x in zip(weights, features, strict=True)))
         total += v
         if w.team[s] == w.team[me]:
             mine += v
@@ -247,7 +285,7 @@ def playout(w: World, seat: int, me: int, rng: random.Random, depth: int,
         if nxt <= -2:
             return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
         seat = nxt
-    return position_value(w, me)
+    return position_value(w, me, seat)
 
 
 def draw_turn(w: World, seat: int, rng: random.Random) -> int:
