@@ -140,8 +140,8 @@ def main() -> int:
     current = value_weights(args.seats)
     print(f"{len(rows)} positions from {args.games} games at {args.seats} seats "
           f"({len(held_out)} held out)")
-    for name, w in zip(FEATURES, weights, strict=True):
-        print(f"  {name:10} {w:+.3f}   (rollout.py {current[FEATURES.index(name)]:+.3f})")
+    for name, w, now in zip(FEATURES, weights, current, strict=True):
+        print(f"  {name:10} {w:+.3f}   (rollout.py {now:+.3f})")
     print(f"log-likelihood per position, fitted / held out: {log_likelihood(rows, weights):.4f}"
           f" / {log_likelihood(held_out, weights):.4f}; rollout.py's weights "
           f"{log_likelihood(rows, current):.4f} / {log_likelihood(held_out, current):.4f}; "
