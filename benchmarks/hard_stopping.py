@@ -2,7 +2,8 @@
 
 Hard plays ``--games`` games against ``seats - 1`` outside bots. Before each
 of its own decisions it is asked twice from the same random state: once with
-the futility stop switched off (``hard.FUTILE_FROM`` out of reach: the search
+the futility stop switched off (``hard.FUTILE_FROM`` and
+``hard.FUTILE_FROM_HEADS_UP`` out of reach: the search
 runs until the leader is clear or the work budget is spent) and once as it
 ships; the shipped answer is played. It prints how many searched decisions
 came out differently, how often each version left Normal's move, and the
@@ -32,7 +33,8 @@ from game.ai.tracking import track  # noqa: E402
 from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
 from game.rules.view import PlayerView  # noqa: E402
 
-SHIPPED = hard.FUTILE_FROM
+SHIPPED = (hard.FUTILE_FROM, hard.FUTILE_FROM_HEADS_UP)
+OFF = (10**9, 10**9)
 
 
 def _action(answer: Action | Choice | None) -> Action | None:
@@ -57,13 +59,13 @@ class TwoWayHard(HardAgent):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
         state = self.rng.getstate()
         answers = {}
-        for mode, futile_from in (("off", 10**9), ("on", SHIPPED)):
+        for mode, futile_from in (("off", OFF), ("on", SHIPPED)):
             self.rng.setstate(state)
-            hard.FUTILE_FROM = futile_from
+            hard.FUTILE_FROM, hard.FUTILE_FROM_HEADS_UP = futile_from
             t0 = time.perf_counter()
             answers[mode] = (self.choose_once(view, legal), self.last_iterations,
                              time.perf_counter() - t0)
-        hard.FUTILE_FROM = SHIPPED
+        hard.FUTILE_FROM, hard.FUTILE_FROM_HEADS_UP = SHIPPED
         if answers["on"][1]:  # a searched decision
             t = self.tally
             t.decisions += 1
@@ -95,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Hard vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games: "
           f"{t.decisions} searched decisions, {t.differ} decided differently with the "
           f"futility stop ({t.differ / max(1, t.decisions):.1%})")
-    for mode, label in (("off", "without the stop"), ("on", f"with it (from {SHIPPED} worlds)")):
+    shipped = SHIPPED[1] if args.seats == 2 else SHIPPED[0]
+    for mode, label in (("off", "without the stop"), ("on", f"with it (from {shipped} worlds)")):
         print(f"  {label:28} left Normal's move {t.left_normal[mode]:4}  worlds "
               f"{t.worlds[mode] / max(1, t.decisions):6.1f} a decision  think "
               f"{1000 * t.seconds[mode] / max(1, t.decisions):6.1f} ms a decision")

@@ -15,11 +15,11 @@ from game.rules.engine import Game
 from game.rules.settings import OFFICIAL
 
 
-def _play(seed: int, think_ms: int) -> list[tuple[object, int, bool]]:
+def _play(seed: int, think_ms: int, seats: int = 4) -> list[tuple[object, int, bool]]:
     """Hard in seat 0 against Normal: (decision, worlds, capped) per Hard decision."""
     agent = HardAgent(seed, think_ms=think_ms)
-    others = [NormalAgent(seed * 10 + s) for s in range(4)]
-    g = Game.new(OFFICIAL, 4, seed)
+    others = [NormalAgent(seed * 10 + s) for s in range(seats)]
+    g = Game.new(OFFICIAL, seats, seed)
     out: list[tuple[object, int, bool]] = []
     steps = 0
     while not g.round_over and steps < 300:
@@ -65,3 +65,18 @@ def test_wall_clock_cap_still_stops_a_machine_far_too_slow(monkeypatch) -> None:
     decisions = _play(3, think_ms=300)
     searched = [(w, c) for _, w, c in decisions if w > 0]
     assert searched and all(c and w <= 6 for w, c in searched)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_heads_up_futility_stop_waits_for_150_worlds(seed: int, monkeypatch) -> None:
+    """Heads-up, the futility stop (no move on course to beat Normal's) may end
+    a search only from 150 worlds; at a 4-seat table from 60. With the other
+    early stop (a clear leader) switched off, every searched heads-up decision
+    runs at least 150 worlds, and some 4-seat ones stop before that."""
+    monkeypatch.setattr(hard, "_settled", lambda sweeps, wins: False)
+    heads_up = [w for _, w, _ in _play(seed, think_ms=60_000, seats=2) if w > 0]
+    assert heads_up, "the game had searched decisions"
+    assert min(heads_up) >= 150
+    assert any(w < hard.WORLDS for w in heads_up), "the futility stop still ends searches"
+    four = [w for _, w, _ in _play(seed, think_ms=60_000, seats=4) if w > 0]
+    assert any(hard.FUTILE_FROM <= w < 150 for w in four)

@@ -61,6 +61,7 @@ MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
 FUTILE_FROM = 60  # ... or, from this many worlds, when no move is on course to beat Normal's
+FUTILE_FROM_HEADS_UP = 150  # ... from this many with two players left (docs/BOTS.md)
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
 DEPTH = 10  # turns played out before rollout.position_value judges the world (0: to the end)
@@ -146,6 +147,7 @@ class HardAgent:
         deadline = start + self.think_ms * SAFETY / 1000.0
         limit = self.iterations
         cap = self.worlds if limit is None else limit
+        futile_from = _futile_from(view)
         sweeps: list[list[float]] = []
         while len(sweeps) < cap:
             world = self._sample(view, know)
@@ -162,7 +164,7 @@ class HardAgent:
                 continue
             if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and (
                     _settled(sweeps, wins)
-                    or (runs >= FUTILE_FROM and _futile(sweeps, cap, self.switch_alpha))):
+                    or (runs >= futile_from and _futile(sweeps, cap, self.switch_alpha))):
                 break
             if time.perf_counter() >= deadline:  # only a machine too slow for the work
                 self.last_capped = runs < cap
@@ -240,6 +242,14 @@ def _pick(sweeps: list[list[float]], alpha: float = SWITCH_ALPHA) -> int:
         if wins[i] > wins[best] and _lead(sweeps, i, 0) > margin:
             best = i
     return best
+
+
+def _futile_from(view: PlayerView) -> int:
+    """Worlds before the futility stop may end a search: more with two
+    players left, where a move's lead over Normal's choice builds up slowly
+    and searching on won more games (docs/BOTS.md)."""
+    playing = view.num_seats - len(view.out)
+    return FUTILE_FROM_HEADS_UP if playing <= 2 else FUTILE_FROM
 
 
 def _futile(sweeps: list[list[float]], cap: int, alpha: float = SWITCH_ALPHA) -> bool:
