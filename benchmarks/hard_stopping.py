@@ -97,9 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Hard vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games: "
           f"{t.decisions} searched decisions, {t.differ} decided differently with the "
           f"futility stop ({t.differ / max(1, t.decisions):.1%})")
-    shipped = SHIPPED[1] if args.seats == 2 else SHIPPED[0]
-    for mode, label in (("off", "without the stop"), ("on", f"with it (from {shipped} worlds)")):
-        print(f"  {label:28} left Normal's move {t.left_normal[mode]:4}  worlds "
+    shipped = f"from {SHIPPED[0]} worlds, {SHIPPED[1]} heads-up"
+    for mode, label in (("off", "without the stop"), ("on", f"with it ({shipped})")):
+        print(f"  {label:40} left Normal's move {t.left_normal[mode]:4}  worlds "
               f"{t.worlds[mode] / max(1, t.decisions):6.1f} a decision  think "
               f"{1000 * t.seconds[mode] / max(1, t.decisions):6.1f} ms a decision")
     return 0

@@ -74,6 +74,13 @@ def test_view_card_reads_a_card_by_id() -> None:
         assert view.card(cid) is DECK[cid]
 
 
+def test_R4_view_playing_counts_the_seats_still_holding_cards() -> None:
+    assert Game.new(OFFICIAL, 2, 1).view(0).playing() == 2
+    view = Game.new(OFFICIAL, 4, 1).view(0)
+    assert view.playing() == 4
+    assert view._replace(out=(2,)).playing() == 3, "R4: a seat out of the round"
+
+
 def test_T6_view_is_false_uno_marks_calls_that_cost_the_penalty() -> None:
     c = Faces()
     g = rig(OFFICIAL.with_(false_uno_penalty=2),

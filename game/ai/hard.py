@@ -248,8 +248,7 @@ def _futile_from(view: PlayerView) -> int:
     """Worlds before the futility stop may end a search: more with two
     players left, where a move's lead over Normal's choice builds up slowly
     and searching on won more games (docs/BOTS.md)."""
-    playing = view.num_seats - len(view.out)
-    return FUTILE_FROM_HEADS_UP if playing <= 2 else FUTILE_FROM
+    return FUTILE_FROM_HEADS_UP if view.playing() <= 2 else FUTILE_FROM
 
 
 def _futile(sweeps: list[list[float]], cap: int, alpha: float = SWITCH_ALPHA) -> bool:

@@ -122,7 +122,7 @@ def victim_after(view: PlayerView, play: Play) -> int:
     """The seat that will suffer this play's effect (or simply play next)."""
     top = DECK[play.cards[-1]]
     direction = view.direction
-    if top.kind is Kind.REVERSE and len(play.cards) % 2 and view.num_seats - len(view.out) > 2:
+    if top.kind is Kind.REVERSE and len(play.cards) % 2 and view.playing() > 2:
         direction = -direction
     return next_seat(view, view.seat, direction)
 
@@ -223,7 +223,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
         score += VOID_BONUS
         keys.append("void")
     kind = top.kind
-    alive = view.num_seats - len(view.out)
+    alive = view.playing()
     if kind in HITS or (kind is Kind.REVERSE and alive == 2):
         if not hostile:
             score -= 30.0

@@ -89,6 +89,10 @@ class PlayerView(NamedTuple):
     def is_my_turn(self) -> bool:
         return self.to_act == self.seat
 
+    def playing(self) -> int:
+        """How many seats still hold cards this round (R4: the out ones do not)."""
+        return self.num_seats - len(self.out)
+
     def card(self, card_id: int) -> Card:
         """The card with this id (D1), so a bot needs no deck import."""
         return DECK[card_id]
