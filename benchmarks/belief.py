@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gauntlet import play_device  # noqa: E402
+from style_oracle import PROPOSALS, KeepWildsBelief  # noqa: E402
 
 from game.ai import hard as hard_level  # noqa: E402
 from game.ai import tracking  # noqa: E402
@@ -86,10 +87,10 @@ class Probe:
     name = "belief-probe"
 
     def __init__(self, game: Game, seed: int, samples: int,
-                 scorers: dict[str, Scorer]) -> None:
+                 scorers: dict[str, Scorer], exact_style: bool = False) -> None:
         self.game = game
         self.normal = NormalAgent(seed)
-        self.hard = HardAgent(seed)
+        self.hard = KeepWildsBelief(seed) if exact_style else HardAgent(seed)
         self.rng = random.Random(seed)
         self.samples = samples
         self.scorers = scorers
@@ -127,15 +128,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--window", type=int, default=tracking.PLAY_WINDOW,
                     help="own moves back whose since-plays the likelihood reads "
                          f"(default {tracking.PLAY_WINDOW})")
+    ap.add_argument("--exact-style", action="store_true",
+                    help="score style_oracle.KeepWildsBelief's sampler as 'hard' (the exact "
+                         f"keepwilds rule, each hand among {PROPOSALS} deals) instead of Hard's")
     args = ap.parse_args(argv)
     hard_level.RESAMPLE = args.deals
     tracking.PLAY_WINDOW = args.window
     scorers = {"plain": Scorer(), "hard": Scorer()}
     t0 = time.perf_counter()
-    play_device(lambda g, seed: Probe(g, seed, args.samples, scorers), args.opponent,
+    play_device(lambda g, seed: Probe(g, seed, args.samples, scorers, args.exact_style),
+                args.opponent,
                 args.seats, args.games, args.rules, args.seed, "belief")
     print(f"belief vs {args.seats - 1} x {args.opponent}, {args.rules}, {args.games} games, "
-          f"{args.samples} worlds per decision, each among {args.deals} deals, "
+          f"{args.samples} worlds per decision, each among "
+          f"{PROPOSALS if args.exact_style else args.deals} deals"
+          f"{' weighed by the exact keepwilds rule' if args.exact_style else ''}, "
           f"plays since our {args.window} latest moves "
           f"({time.perf_counter() - t0:.0f} s)")
     for name, sc in scorers.items():

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from game.rules.cards import FACE
 from game.rules.view import PlayerView
@@ -81,13 +82,19 @@ def _deal_hand(know: Knowledge, seat: int, bans: Bans, pool: list[int],
     return hand
 
 
+Likelihood = Callable[[list[int], list[SeenPlay]], float]  # hand, its plays -> weight
+
+
 def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random,
-               proposals: int = 1) -> tuple[list[list[int]], list[int]]:
+               proposals: int = 1, likelihood: Likelihood | None = None,
+               ) -> tuple[list[list[int]], list[int]]:
     """Every hand (ours as it is) and the cards left for the draw pile, in no
     particular order. With ``proposals`` > 1 each other seat whose recent
     plays we saw gets one of that many hands dealt for it, drawn with chance
-    by how well each explains those plays (:func:`seat_likelihood`), seat
-    after seat (sequential importance sampling)."""
+    by how well each explains those plays (``likelihood``, by default
+    :func:`seat_likelihood`), seat after seat (sequential importance
+    sampling)."""
+    like = seat_likelihood if likelihood is None else likelihood
     n = view.num_seats
     me = view.seat
     pool = know.unseen[:]
@@ -105,7 +112,7 @@ def deal_hands(view: PlayerView, know: Knowledge, rng: random.Random,
         for _ in range(proposals):
             left = pool[:]
             options.append((_deal_hand(know, s, bans, left, rng), left))
-        weights = [seat_likelihood(hand, plays) for hand, _ in options]
+        weights = [like(hand, plays) for hand, _ in options]
         hands[s], pool = rng.choices(options, weights)[0]
     return hands, pool
 
@@ -131,10 +138,10 @@ def sample_world(view: PlayerView, know: Knowledge, rng: random.Random) -> World
 
 
 def sample_fitting(view: PlayerView, know: Knowledge, rng: random.Random,
-                   proposals: int) -> World:
+                   proposals: int, likelihood: Likelihood | None = None) -> World:
     """A world whose hands explain the others' recent plays: each seat's hand
     chosen among ``proposals`` (:func:`deal_hands`)."""
-    hands, pile = deal_hands(view, know, rng, proposals)
+    hands, pile = deal_hands(view, know, rng, proposals, likelihood)
     return world_of(view, hands, pile, rng)
 
 

@@ -1,0 +1,108 @@
+"""benchmarks/style_oracle.py: the exact keepwilds rule it weighs hands by is
+the bot's own, and the belief sampler takes a likelihood from outside."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import style_oracle  # noqa: E402
+from bots import KeepWilds  # noqa: E402
+
+from game.ai.belief import deal_hands, seat_likelihood  # noqa: E402
+from game.ai.tracking import COLOUR_INDEX, SeenPlay, track  # noqa: E402
+from game.rules.actions import Play  # noqa: E402
+from game.rules.cards import DECK  # noqa: E402
+from game.rules.settings import preset  # noqa: E402
+from game.rules.view import Phase  # noqa: E402
+from game.sim import play_game  # noqa: E402
+
+
+class Watched(KeepWilds):
+    """The keepwilds bot, noting each single-card play with the hand it came from."""
+
+    def __init__(self, seed: int, seen: list[tuple[list[int], int, int, int, int]]) -> None:
+        super().__init__(seed)
+        self.seen = seen
+
+    def choose(self, view, legal):  # type: ignore[no-untyped-def]
+        action = super().choose(view, legal)
+        if (isinstance(action, Play) and view.phase is Phase.PLAY and len(action.cards) == 1
+                and view.colour is not None and view.discard):
+            named = COLOUR_INDEX[action.colour] if action.colour is not None else -1
+            self.seen.append(([c.id for c in view.hand], action.cards[0],
+                              COLOUR_INDEX[view.colour], view.discard[-1].id, named))
+        return action
+
+
+def test_keepwilds_rule_explains_every_play_of_the_bot() -> None:
+    seen: list[tuple[list[int], int, int, int, int]] = []
+    for seed in range(6):
+        play_game([Watched(seed * 10 + s, seen) for s in range(4)], preset("official"), seed)
+    assert len(seen) > 100
+    wilds = [s for s in seen if DECK[s[1]].colour is None]
+    assert wilds, "the games include wild plays"
+    for hand, card, colour, top, named in seen:
+        assert style_oracle.keepwilds_fits(hand, card, colour, top, named)
+
+
+def test_keepwilds_rule_refuses_what_the_bot_would_not_play() -> None:
+    red5, red_skip = _card("red", 5), _card("red", None, "skip")
+    blue5 = _card("blue", 5)
+    wild = next(c.id for c in DECK if c.colour is None)
+    red = COLOUR_INDEX[DECK[red5].colour]  # type: ignore[index]
+    # on a red 5 it sheds the red Skip (20 points) before the red 5 ...
+    assert style_oracle.keepwilds_fits([red5, red_skip], red_skip, red, red5, -1)
+    assert not style_oracle.keepwilds_fits([red5, red_skip], red5, red, red5, -1)
+    # ... and plays no wild while a coloured card fits
+    assert not style_oracle.keepwilds_fits([blue5, wild], wild, red, red5, 0)
+    assert style_oracle.keepwilds_fits([_card("green", 7), wild], wild, red, red5,
+                                       COLOUR_INDEX[DECK[_card("green", 7)].colour])  # type: ignore[index]
+
+
+def _card(colour: str, number: int | None, kind: str = "number") -> int:
+    return next(c.id for c in DECK if c.colour is not None and c.colour.value == colour
+                and c.number == number and c.kind.value == kind)
+
+
+def test_deal_hands_weighs_hands_by_the_likelihood_it_is_given() -> None:
+    g = _game_with_recent_plays()
+    view = g.view(0)
+    know = track(view)
+    assert know.recent_plays
+    default = deal_hands(view, know, random.Random(5), 8)
+    explicit = deal_hands(view, know, random.Random(5), 8, seat_likelihood)
+    assert default == explicit
+    calls: list[tuple[int, int]] = []  # (hand size, plays) per proposal weighed
+
+    def counting(hand: list[int], plays: list[SeenPlay]) -> float:
+        calls.append((len(hand), len(plays)))
+        return 1.0
+
+    deal_hands(view, know, random.Random(5), 8, counting)
+    players = {p.seat for p in know.recent_plays}
+    assert len(calls) == 8 * len(players)
+    assert {n for n, _ in calls} <= {view.hand_sizes[s] for s in players}
+    assert {k for _, k in calls} <= {sum(p.seat == s for p in know.recent_plays)
+                                     for s in players}
+
+
+def _game_with_recent_plays():  # type: ignore[no-untyped-def]
+    """A keepwilds game stopped at a turn of seat 0 with others' plays to read."""
+    from game.rules.engine import Game
+
+    for seed in range(50):
+        g = Game.new(preset("official"), 4, seed)
+        agents = [KeepWilds(seed * 4 + s) for s in range(4)]
+        for _ in range(60):
+            seat = g.view(0).to_act
+            view = g.view(seat)
+            if view.phase is Phase.ROUND_OVER:
+                break
+            if seat == 0 and view.phase is Phase.PLAY and len(track(view).recent_plays) >= 3:
+                return g
+            g.apply(agents[seat].choose(view, g.legal_actions(seat)))
+    raise AssertionError("no position with recent plays found")
