@@ -24,18 +24,13 @@ from __future__ import annotations
 
 from game.ai.belief import sample_fitting
 from game.ai.hard import HardAgent
-from game.ai.rollout import COL, PTS, World, colour_counts
+from game.ai.rollout import COL, PTS, World, best_colour, colour_counts
 from game.ai.tracking import Knowledge, SeenPlay
 from game.rules.cards import FACE
 from game.rules.view import PlayerView
 
 PROPOSALS = 32  # hands dealt per seat and world, to pick one the rule explains
 MISS = 0.05  # weight of a play the rule does not explain
-
-
-def _most_held(held: list[int]) -> int:
-    """The colour index ``bots.most_held`` names: held most, the first on ties."""
-    return max(range(4), key=lambda c: (held[c], -c))
 
 
 def keepwilds_fits(hand: list[int], card: int, colour: int, top: int, named: int) -> bool:
@@ -49,7 +44,8 @@ def keepwilds_fits(hand: list[int], card: int, colour: int, top: int, named: int
     held = colour_counts(hand)
     c = COL[card]
     if c < 0:
-        return not fits and (named < 0 or named == _most_held(colour_counts(rest)))
+        # bots.most_held: the colour held most, the first on ties, as rollout.best_colour
+        return not fits and (named < 0 or named == best_colour(rest))
     return all((held[COL[cid]], PTS[cid]) <= (held[c], PTS[card]) for cid in fits)
 
 

@@ -11,11 +11,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import style_oracle  # noqa: E402
 from bots import KeepWilds  # noqa: E402
+from rigging import Faces  # noqa: E402
 
 from game.ai.belief import deal_hands, seat_likelihood  # noqa: E402
 from game.ai.tracking import COLOUR_INDEX, SeenPlay, track  # noqa: E402
 from game.rules.actions import Play  # noqa: E402
 from game.rules.cards import DECK  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
 from game.rules.settings import preset  # noqa: E402
 from game.rules.view import Phase  # noqa: E402
 from game.sim import play_game  # noqa: E402
@@ -50,22 +52,14 @@ def test_keepwilds_rule_explains_every_play_of_the_bot() -> None:
 
 
 def test_keepwilds_rule_refuses_what_the_bot_would_not_play() -> None:
-    red5, red_skip = _card("red", 5), _card("red", None, "skip")
-    blue5 = _card("blue", 5)
-    wild = next(c.id for c in DECK if c.colour is None)
-    red = COLOUR_INDEX[DECK[red5].colour]  # type: ignore[index]
+    red5, red_skip, blue5, green7, wild = Faces().ids("R5 RS B5 G7 W")
+    red, green = COLOUR_INDEX[DECK[red5].colour], COLOUR_INDEX[DECK[green7].colour]  # type: ignore[index]
     # on a red 5 it sheds the red Skip (20 points) before the red 5 ...
     assert style_oracle.keepwilds_fits([red5, red_skip], red_skip, red, red5, -1)
     assert not style_oracle.keepwilds_fits([red5, red_skip], red5, red, red5, -1)
     # ... and plays no wild while a coloured card fits
     assert not style_oracle.keepwilds_fits([blue5, wild], wild, red, red5, 0)
-    assert style_oracle.keepwilds_fits([_card("green", 7), wild], wild, red, red5,
-                                       COLOUR_INDEX[DECK[_card("green", 7)].colour])  # type: ignore[index]
-
-
-def _card(colour: str, number: int | None, kind: str = "number") -> int:
-    return next(c.id for c in DECK if c.colour is not None and c.colour.value == colour
-                and c.number == number and c.kind.value == kind)
+    assert style_oracle.keepwilds_fits([green7, wild], wild, red, red5, green)
 
 
 def test_deal_hands_weighs_hands_by_the_likelihood_it_is_given() -> None:
@@ -90,10 +84,8 @@ def test_deal_hands_weighs_hands_by_the_likelihood_it_is_given() -> None:
                                      for s in players}
 
 
-def _game_with_recent_plays():  # type: ignore[no-untyped-def]
+def _game_with_recent_plays() -> Game:
     """A keepwilds game stopped at a turn of seat 0 with others' plays to read."""
-    from game.rules.engine import Game
-
     for seed in range(50):
         g = Game.new(preset("official"), 4, seed)
         agents = [KeepWilds(seed * 4 + s) for s in range(4)]
