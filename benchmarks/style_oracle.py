@@ -12,19 +12,36 @@ what reading that style could give, never a level. A play the rule does not
 explain keeps a weight ``MISS`` (the hand it was played from also held cards
 drawn since, which the record cannot tell apart).
 
-Against 3 x keepwilds (``rollout``'s exact-policy bound is the other half:
-docs/BOTS.md):
+``KeepWildsOracle`` knows the bot in both halves of the search: the guess
+above, and rollouts in which every opponent plays by that exact rule
+(``keepwilds_card``) while Hard's own seat keeps ``rollout``'s policy. What
+it still lacks is only the hands themselves.
+
+Against 3 x keepwilds:
 
     PYTHONPATH=benchmarks .venv/bin/python benchmarks/gauntlet.py \\
-        --heroes style_oracle:KeepWildsBelief --opponents keepwilds --seats 4 \\
-        --games 2000 --think-ms 5000 --jobs 2
+        --heroes style_oracle:KeepWildsBelief,style_oracle:KeepWildsOracle \\
+        --opponents keepwilds --seats 4 --games 2000 --think-ms 5000 --jobs 2
 """
 
 from __future__ import annotations
 
+import random
+
 from game.ai.belief import sample_fitting
 from game.ai.hard import HardAgent
-from game.ai.rollout import COL, PTS, World, best_colour, colour_counts
+from game.ai.rollout import (
+    COL,
+    PTS,
+    World,
+    _turn,
+    best_colour,
+    colour_counts,
+    draw_turn,
+    play_cards,
+    position_value,
+)
+from game.ai.rollout import FACE as SIM_FACE
 from game.ai.tracking import Knowledge, SeenPlay
 from game.rules.cards import FACE
 from game.rules.view import PlayerView
@@ -68,3 +85,55 @@ class KeepWildsBelief(HardAgent):
 
     def _sample(self, view: PlayerView, know: Knowledge) -> World:
         return sample_fitting(view, know, self.rng, PROPOSALS, keepwilds_likelihood)
+
+
+def keepwilds_card(w: World, seat: int) -> int:
+    """``bots.KeepWilds`` in a sampled world: the index of the card it plays
+    (a fitting coloured card of the colour held most, highest points first;
+    a wild only when none fits), -1 when nothing fits and it draws."""
+    hand = w.hands[seat]
+    held = colour_counts(hand)
+    face = SIM_FACE[w.top]
+    best = -1
+    best_key = (-1, 0, 0)
+    for i, cid in enumerate(hand):
+        c = COL[cid]
+        if c < 0:
+            key = (0, 0, 0)
+        elif c == w.colour or SIM_FACE[cid] == face:
+            key = (1, held[c], PTS[cid])
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def keepwilds_turn(w: World, seat: int, rng: random.Random) -> int:
+    """One keepwilds turn in a world (the wild's colour: the one held most,
+    ``bots.most_held``); the next seat or ``-2 - seat``."""
+    i = keepwilds_card(w, seat)
+    if i < 0:
+        return draw_turn(w, seat, rng)
+    hand = w.hands[seat]
+    cid = hand[i]
+    colour = COL[cid] if COL[cid] >= 0 else best_colour(hand[:i] + hand[i + 1:])
+    return play_cards(w, seat, (cid,), colour, rng)
+
+
+class KeepWildsOracle(KeepWildsBelief):
+    """Hard that knows the opponents play exactly as ``keepwilds``, in its
+    guess and in its rollouts: all it lacks is their hands."""
+
+    name = "hard-keepwilds-oracle"
+
+    def _playout(self, w: World, seat: int, me: int, rng: random.Random) -> float:
+        for _ in range(self.depth):
+            if w.team[seat] == w.team[me]:
+                nxt = _turn(w, seat, rng, 8.0)
+            else:
+                nxt = keepwilds_turn(w, seat, rng)
+            if nxt <= -2:
+                return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
+            seat = nxt
+        return position_value(w, me, seat)

@@ -1,5 +1,6 @@
-"""benchmarks/style_oracle.py: the exact keepwilds rule it weighs hands by is
-the bot's own, and the belief sampler takes a likelihood from outside."""
+"""benchmarks/style_oracle.py: the exact keepwilds rule it weighs hands by
+and plays the opponents' rollouts with is the bot's own, and the belief
+sampler takes a likelihood from outside."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from bots import KeepWilds  # noqa: E402
 from rigging import Faces  # noqa: E402
 
 from game.ai.belief import deal_hands, seat_likelihood  # noqa: E402
+from game.ai.hard import HardAgent  # noqa: E402
+from game.ai.rollout import World  # noqa: E402
 from game.ai.tracking import COLOUR_INDEX, SeenPlay, track  # noqa: E402
 from game.rules.actions import Play  # noqa: E402
 from game.rules.cards import DECK  # noqa: E402
@@ -49,6 +52,36 @@ def test_keepwilds_rule_explains_every_play_of_the_bot() -> None:
     assert wilds, "the games include wild plays"
     for hand, card, colour, top, named in seen:
         assert style_oracle.keepwilds_fits(hand, card, colour, top, named)
+
+
+def test_keepwilds_rollout_plays_what_the_bot_plays() -> None:
+    seen: list[tuple[list[int], int, int, int, int]] = []
+    for seed in range(6):
+        play_game([Watched(seed * 10 + s, seen) for s in range(4)], preset("official"), seed)
+    for hand, card, colour, top, _ in seen:
+        w = World([hand, [], [], []], [], [], top, colour, 1, [True] * 4, [0, 1, 2, 3], False)
+        i = style_oracle.keepwilds_card(w, 0)
+        assert i >= 0
+        played, picked = DECK[card], DECK[hand[i]]
+        assert (picked.colour, picked.points) == (played.colour, played.points)
+
+
+def test_oracle_rollouts_play_the_opponents_by_the_keepwilds_rule() -> None:
+    """On a red 7 the opponent to move holds R1 and R9: the keepwilds rule
+    sheds the R9 every time, where Hard's noisy rollout policy varies."""
+    tops: dict[str, set[int | None]] = {"oracle": set(), "hard": set()}
+    for seed in range(30):
+        for who, agent in (("oracle", style_oracle.KeepWildsOracle(seed, depth=1)),
+                           ("hard", HardAgent(seed, depth=1))):
+            f = Faces()
+            hands = [f.ids("G1 G2 G3"), f.ids("R1 R9 B3 B4 B5"), f.ids("Y1 Y2"), f.ids("Y3 Y4")]
+            top = f("R7")
+            w = World(hands, f.ids("G5 G6 G7"), [], top, COLOUR_INDEX[DECK[top].colour],  # type: ignore[index]
+                      1, [True] * 4, [0, 1, 2, 3], False)
+            agent._playout(w, 1, 0, random.Random(seed))
+            tops[who].add(DECK[w.top].number)
+    assert tops["oracle"] == {9}
+    assert tops["hard"] == {1, 9}
 
 
 def test_keepwilds_rule_refuses_what_the_bot_would_not_play() -> None:

@@ -189,11 +189,17 @@ class HardAgent:
         if nxt <= -2:
             return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
         if self.depth:
-            return playout(w, nxt, me, rng, self.depth)
+            return self._playout(w, nxt, me, rng)
         winner = rollout(w, nxt, rng)
         if winner < 0:
             return 0.0
         return 1.0 if w.team[winner] == w.team[me] else 0.0
+
+    def _playout(self, w: World, seat: int, me: int, rng: random.Random) -> float:
+        """``depth`` turns of the rollout policy from ``seat``'s turn, then
+        ``rollout.position_value`` (benchmarks/style_oracle.py plays the
+        opponents by their exact rule instead)."""
+        return playout(w, seat, me, rng, self.depth)
 
     # --------------------------------------------------------------- reasons
     def _explain(self, view: PlayerView, know: Knowledge, action: Action) -> Choice:
