@@ -32,6 +32,7 @@ from game.ai.belief import sample_fitting
 from game.ai.hard import HardAgent
 from game.ai.rollout import (
     COL,
+    FACE,
     PTS,
     World,
     _turn,
@@ -41,29 +42,39 @@ from game.ai.rollout import (
     play_cards,
     position_value,
 )
-from game.ai.rollout import FACE as SIM_FACE
 from game.ai.tracking import Knowledge, SeenPlay
-from game.rules.cards import FACE
 from game.rules.view import PlayerView
 
 PROPOSALS = 32  # hands dealt per seat and world, to pick one the rule explains
 MISS = 0.05  # weight of a play the rule does not explain
 
 
+def keepwilds_key(held: list[int], cid: int) -> tuple[int, int, int]:
+    """How much ``bots.KeepWilds`` likes playing ``cid`` from a hand holding
+    ``held`` of each colour (higher first): a coloured card of the colour
+    held most, highest points first; a wild last."""
+    c = COL[cid]
+    return (0, 0, 0) if c < 0 else (1, held[c], PTS[cid])
+
+
+def playable(cid: int, colour: int, top: int) -> bool:
+    """T1: ``cid`` fits ``top`` with ``colour`` in effect (a wild always does)."""
+    c = COL[cid]
+    return c < 0 or c == colour or FACE[cid] == FACE[top]
+
+
 def keepwilds_fits(hand: list[int], card: int, colour: int, top: int, named: int) -> bool:
     """Would ``bots.KeepWilds`` holding ``hand`` (the card played among it)
     have played ``card`` on ``top`` with ``colour`` in effect (and named
     ``named`` for a wild)?"""
-    face = FACE[top]
     rest = list(hand)
     rest.remove(card)
-    fits = [cid for cid in rest if COL[cid] == colour or (COL[cid] >= 0 and FACE[cid] == face)]
     held = colour_counts(hand)
-    c = COL[card]
-    if c < 0:
-        # bots.most_held: the colour held most, the first on ties, as rollout.best_colour
-        return not fits and (named < 0 or named == best_colour(rest))
-    return all((held[COL[cid]], PTS[cid]) <= (held[c], PTS[card]) for cid in fits)
+    # bots.most_held: the colour held most, the first on ties, as rollout.best_colour
+    if COL[card] < 0 and named >= 0 and named != best_colour(rest):
+        return False
+    liked = keepwilds_key(held, card)
+    return all(keepwilds_key(held, cid) <= liked for cid in rest if playable(cid, colour, top))
 
 
 def keepwilds_likelihood(hand: list[int], plays: list[SeenPlay]) -> float:
@@ -89,24 +100,12 @@ class KeepWildsBelief(HardAgent):
 
 def keepwilds_card(w: World, seat: int) -> int:
     """``bots.KeepWilds`` in a sampled world: the index of the card it plays
-    (a fitting coloured card of the colour held most, highest points first;
-    a wild only when none fits), -1 when nothing fits and it draws."""
+    (the first it likes most, ``keepwilds_key``), -1 when nothing fits and
+    it draws."""
     hand = w.hands[seat]
     held = colour_counts(hand)
-    face = SIM_FACE[w.top]
-    best = -1
-    best_key = (-1, 0, 0)
-    for i, cid in enumerate(hand):
-        c = COL[cid]
-        if c < 0:
-            key = (0, 0, 0)
-        elif c == w.colour or SIM_FACE[cid] == face:
-            key = (1, held[c], PTS[cid])
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    options = [i for i, cid in enumerate(hand) if playable(cid, w.colour, w.top)]
+    return max(options, key=lambda i: keepwilds_key(held, hand[i]), default=-1)
 
 
 def keepwilds_turn(w: World, seat: int, rng: random.Random) -> int:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
+import pytest  # noqa: E402
 import style_oracle  # noqa: E402
 from bots import KeepWilds  # noqa: E402
 from rigging import Faces  # noqa: E402
@@ -25,11 +26,13 @@ from game.rules.settings import preset  # noqa: E402
 from game.rules.view import Phase  # noqa: E402
 from game.sim import play_game  # noqa: E402
 
+Seen = list[tuple[list[int], int, int, int, int]]  # hand, card, colour, top, named
+
 
 class Watched(KeepWilds):
     """The keepwilds bot, noting each single-card play with the hand it came from."""
 
-    def __init__(self, seed: int, seen: list[tuple[list[int], int, int, int, int]]) -> None:
+    def __init__(self, seed: int, seen: Seen) -> None:
         super().__init__(seed)
         self.seen = seen
 
@@ -43,10 +46,16 @@ class Watched(KeepWilds):
         return action
 
 
-def test_keepwilds_rule_explains_every_play_of_the_bot() -> None:
-    seen: list[tuple[list[int], int, int, int, int]] = []
+@pytest.fixture(scope="module")
+def seen() -> Seen:
+    """Every single-card play of the keepwilds bot in six 4-seat Official games."""
+    plays: Seen = []
     for seed in range(6):
-        play_game([Watched(seed * 10 + s, seen) for s in range(4)], preset("official"), seed)
+        play_game([Watched(seed * 10 + s, plays) for s in range(4)], preset("official"), seed)
+    return plays
+
+
+def test_keepwilds_rule_explains_every_play_of_the_bot(seen: Seen) -> None:
     assert len(seen) > 100
     wilds = [s for s in seen if DECK[s[1]].colour is None]
     assert wilds, "the games include wild plays"
@@ -54,10 +63,7 @@ def test_keepwilds_rule_explains_every_play_of_the_bot() -> None:
         assert style_oracle.keepwilds_fits(hand, card, colour, top, named)
 
 
-def test_keepwilds_rollout_plays_what_the_bot_plays() -> None:
-    seen: list[tuple[list[int], int, int, int, int]] = []
-    for seed in range(6):
-        play_game([Watched(seed * 10 + s, seen) for s in range(4)], preset("official"), seed)
+def test_keepwilds_rollout_plays_what_the_bot_plays(seen: Seen) -> None:
     for hand, card, colour, top, _ in seen:
         w = World([hand, [], [], []], [], [], top, colour, 1, [True] * 4, [0, 1, 2, 3], False)
         i = style_oracle.keepwilds_card(w, 0)
