@@ -150,3 +150,27 @@ def test_killed_writer_never_leaves_a_broken_save(tmp_path: Path) -> None:
         again, messages = load_with_recovery(path)
         assert again is not None and not messages
     assert len(sizes) > 1, "the child should have overwritten the save at least once"
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
+@pytest.mark.parametrize("link", [True, False], ids=["hard-link", "copy"])
+def test_atomic_write_leaks_no_file_handle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           link: bool) -> None:
+    """Issue #34 (1): every write that keeps a .bak closed all it opened (the autosave
+    runs after each action; one leaked fd per write stopped saving within a match)."""
+    if not link:
+        def no_links(*a: object, **k: object) -> None:
+            raise OSError("no hard links here")
+        monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "save.json"
+    atomic_write_text(path, "first")
+    before = _open_fds()
+    for i in range(200):
+        atomic_write_text(path, f"version {i}")
+    assert _open_fds() == before
+    assert path.read_text() == "version 199" and backup_path(path).read_text() == "version 198"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json", "save.json.bak"]

@@ -13,6 +13,7 @@ import contextlib
 import errno
 import json
 import os
+import secrets
 import shutil
 import tempfile
 import time
@@ -98,23 +99,44 @@ def _write_temp(folder: Path, name: str, data: bytes, mode: int) -> Path:
     return Path(tmp)
 
 
+def _temp_name(folder: Path, name: str) -> Path:
+    """A fresh temp path in ``folder`` (``.<name>.<random>.tmp``); nothing is opened."""
+    return folder / f".{name}.{secrets.token_hex(6)}{TEMP_SUFFIX}"
+
+
+def _copy_durably(src: Path, dst: Path) -> None:
+    """Copy ``src`` to the new file ``dst`` and fsync it; both handles closed on return."""
+    with open(src, "rb") as fin, open(dst, "xb") as fout:
+        shutil.copyfileobj(fin, fout)
+        fout.flush()
+        os.fsync(fout.fileno())
+
+
 def _keep_backup(path: Path) -> None:
-    """Copy the current ``path`` to ``path.bak`` atomically; ``path`` stays in place."""
+    """Copy the current ``path`` to ``path.bak`` atomically; ``path`` stays in place.
+
+    Nothing is held open across a rename: the hard link opens no file, and the
+    copy (where links are not possible) is closed before ``os.replace``.
+    """
     bak = backup_path(path)
-    tmp = Path(tempfile.mkstemp(dir=path.parent, prefix=f".{bak.name}.", suffix=TEMP_SUFFIX)[1])
-    try:
+    for _ in range(8):
+        tmp = _temp_name(path.parent, bak.name)
         try:
-            tmp.unlink()
-            os.link(path, tmp)  # cheap: the old inode lives on as the backup
-        except OSError:
-            shutil.copyfile(path, tmp)
-            with open(tmp, "rb+") as fh:
-                os.fsync(fh.fileno())
-        os.replace(tmp, bak)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
+            try:
+                os.link(path, tmp)  # cheap: the old inode lives on as the backup
+            except FileExistsError:
+                continue
+            except OSError:
+                _copy_durably(path, tmp)
+            os.replace(tmp, bak)
+            return
+        except FileExistsError:
+            continue
+        except BaseException:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
+    raise FileExistsError(errno.EEXIST, "no free temp name for the backup", str(bak))
 
 
 def atomic_write_bytes(path: Path | str, data: bytes, keep_backup: bool = True) -> None:

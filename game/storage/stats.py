@@ -27,9 +27,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, assert_never
+from typing import Any
 
 from game.config import BUILTIN_LEVELS, MatchConfig
+from game.exhaustive import assert_never
 from game.paths import data_dir
 from game.rules.events import Event, EventKind
 from game.storage.atomic import (

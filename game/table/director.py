@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import assert_never
 
 import pygame
 
+from game.exhaustive import assert_never
 from game.i18n import t
 from game.rules.cards import DECK
 from game.rules.events import DrawReason, Event, EventKind

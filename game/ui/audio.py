@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import assert_never
 
 import pygame
 
 from game import resources
+from game.exhaustive import assert_never
 from game.rules.events import EventKind
 
 log = logging.getLogger(__name__)

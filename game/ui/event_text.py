@@ -10,8 +10,8 @@ fixing after the fact. Events must already be redacted for the seat that reads t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import assert_never
 
+from game.exhaustive import assert_never
 from game.i18n import has_key, is_you_name, ntl, seat_name, tl
 from game.rules.cards import DECK, Card, Colour, Kind
 from game.rules.errors import IllegalAction
