@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from game.rules.settings import RuleSettings, check_seats
+from game.text_gate import check, excerpt
 
 SeatKind = Literal["human", "ai", "phone"]
 SEAT_KINDS = ("human", "ai", "phone")  # phone: played from a phone's browser (game/party)
@@ -18,25 +18,14 @@ MAX_NAME_CHARS = 64
 
 
 class UntrustedLevel(ValueError):
-    """A file names an AI level that is not built in (``os:abort``...); it is never imported."""
+    """A file names an AI level that is not built in (``os:abort``...); it is never imported.
 
-    def __init__(self, level: str) -> None:
-        super().__init__(f"the AI level {level!r} is not built into the game")
-        self.level = level
+    ``level`` is a short clean quote of what the file said (see :func:`excerpt`):
+    a level of 100,000 characters is never shown whole."""
 
-
-def check_text(value: Any, what: str, limit: int, *, empty: bool = False) -> str:
-    """``value`` if it is text of at most ``limit`` characters without control
-    characters (and not blank unless ``empty``); else ValueError."""
-    if not isinstance(value, str):
-        raise ValueError(f"{what} must be text, not {type(value).__name__}")
-    if len(value) > limit:
-        raise ValueError(f"{what} is longer than {limit} characters")
-    if not empty and not value.strip():
-        raise ValueError(f"{what} is empty")
-    if any(unicodedata.category(ch) == "Cc" for ch in value):
-        raise ValueError(f"{what} holds control characters")
-    return value
+    def __init__(self, level: Any) -> None:
+        self.level = excerpt(level)
+        super().__init__(f"the AI level {self.level!r} is not built into the game")
 
 
 def check_secret(value: Any) -> str:
@@ -53,6 +42,10 @@ class SeatConfig:
     kind: SeatKind = "ai"
     level: str = "normal"  # for AI seats: easy | normal | hard | random | module:Class
 
+    def __post_init__(self) -> None:
+        # Every name a match holds passed the text gate: it saves, loads and draws.
+        check(self.name, "a player name", MAX_NAME_CHARS, empty=True)
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "level": self.level}
 
@@ -67,16 +60,16 @@ class SeatConfig:
             raise ValueError("a seat must be an object")
         extra = set(d) - {"name", "kind", "level"}
         if extra:
-            raise ValueError(f"unknown seat fields: {', '.join(sorted(map(str, extra)))}")
+            raise ValueError(f"unknown seat fields: {excerpt(', '.join(sorted(map(str, extra))))}")
         kind = d.get("kind", "ai")
         if kind not in SEAT_KINDS:
-            raise ValueError(f"bad seat kind {kind!r}")
+            raise ValueError(f"bad seat kind {excerpt(kind)!r}")
         level = d.get("level", "normal")
         if not isinstance(level, str):
-            raise ValueError(f"an AI level must be text, not {level!r}")
+            raise ValueError(f"an AI level must be text, not {excerpt(level)}")
         if level not in BUILTIN_LEVELS:
             raise UntrustedLevel(level)
-        return cls(check_text(d.get("name"), "a player name", MAX_NAME_CHARS), kind, level)
+        return cls(check(d.get("name"), "a player name", MAX_NAME_CHARS), kind, level)
 
 
 @dataclass(frozen=True)
@@ -122,14 +115,14 @@ class MatchConfig:
             raise ValueError("config must be an object")
         extra = set(d) - {"seats", "settings", "seed", "party_secret"}
         if extra:
-            raise ValueError(f"unknown config fields: {', '.join(sorted(map(str, extra)))}")
+            raise ValueError(f"unknown config fields: {excerpt(', '.join(sorted(map(str, extra))))}")
         seats, settings, seed = d.get("seats"), d.get("settings"), d.get("seed")
         if not isinstance(seats, list):
             raise ValueError("seats must be a list")
         if not isinstance(settings, dict):
             raise ValueError("settings must be an object")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"the seed must be a whole number of 0 or more, not {seed!r}")
+            raise ValueError(f"the seed must be a whole number of 0 or more, not {excerpt(seed)}")
         secret = d.get("party_secret", "")
         if secret != "":
             check_secret(secret)

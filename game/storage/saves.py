@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from game import __version__
-from game.config import MatchConfig, UntrustedLevel, check_text
+from game.config import MatchConfig, UntrustedLevel
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
@@ -41,6 +41,7 @@ from game.storage.atomic import (
     remove_stale_temps,
     write_failure_reason,
 )
+from game.text_gate import check, excerpt
 
 FORMAT = 2
 MAX_SAVE_BYTES = 32 * 1024 * 1024
@@ -80,6 +81,7 @@ class SaveError(Exception):
 
     def __init__(self, reason: str, message: str, *, level: str = "",
                  write_reason: str = "") -> None:
+        message = excerpt(message, 300)  # a file's content is quoted, never whole
         super().__init__(f"[{reason}] {message}")
         self.reason = reason
         self.message = message
@@ -270,7 +272,7 @@ def _str(doc: dict[str, Any], key: str) -> str:
     if value is None:
         return ""
     try:
-        return check_text(value, key, _TEXT_LIMITS[key], empty=True)
+        return check(value, key, _TEXT_LIMITS[key], empty=True)
     except ValueError as exc:
         raise SaveError("bad_data", str(exc)) from None
 
