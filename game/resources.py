@@ -208,7 +208,13 @@ class SizedFont:
 
     def render(self, text: str | bytes | None, antialias: bool, color: object,
                bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
-        return self.font.render(text, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+        font = self.font
+        try:
+            return font.render(text, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+        except pygame.error:
+            if text and font.size(text)[0] == 0:  # only zero-width characters (a ZWSP name)
+                return font.render("", antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+            raise
 
     def size(self, text: str | bytes) -> tuple[int, int]:
         return self.font.size(text)

@@ -10,7 +10,9 @@ Two doors, one notion of "clean":
 - :func:`clean` is for what a person typed or pasted: a tab, a newline or
   another line break becomes a space, other control characters and lone
   UTF-16 surrogates (``"\\ud800"`` in JSON) are dropped, the text is put in
-  NFC form and cut to ``limit`` characters. It never refuses text.
+  NFC form and cut to ``limit`` characters; a text of which nothing would
+  show (:func:`is_blank`: zero-width marks alone) becomes ``""``. It never
+  refuses text.
 - :func:`check` is for what a file or a peer sent: the text itself when it
   is already clean and short enough, else :class:`TextRefused`, whose
   ``key`` (``text.<reason>``) the screens turn into words.
@@ -31,6 +33,8 @@ REASONS = ("not_text", "empty", "too_long", "control", "surrogate")
 # Line and paragraph separators break a one-line label like a newline does.
 _BREAKS = {"\u2028", "\u2029", "\x85"}
 EXCERPT_CHARS = 40
+# Letters that draw as nothing (Hangul fillers): a name of them alone is blank.
+_FILLERS = {"\u115f", "\u1160", "\u3164", "\uffa0"}
 
 
 class TextRefused(ValueError):
@@ -63,6 +67,13 @@ def _bad(ch: str) -> str:
     return ""
 
 
+def is_blank(text: str) -> bool:
+    """True when nothing of ``text`` shows: no letter, number, punctuation or symbol
+    (spaces, zero-width and direction marks, lone combining marks...). The fonts
+    refuse to draw such a text ("Text has zero width"), so it never names anything."""
+    return not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _FILLERS for ch in text)
+
+
 def is_clean(text: str) -> bool:
     """True when ``text`` holds no control character, line break or lone surrogate."""
     return not any(_bad(ch) for ch in text)
@@ -80,8 +91,8 @@ def clean(value: Any, limit: int) -> str:
             out.append(ch)
         elif reason == "control" and (ch.isspace() or ch in _BREAKS):
             out.append(" ")
-    text = unicodedata.normalize("NFC", "".join(out))
-    return text[:limit]
+    text = unicodedata.normalize("NFC", "".join(out))[:limit]
+    return "" if is_blank(text) and text.strip() else text
 
 
 def check(value: Any, what: str, limit: int, *, empty: bool = False) -> str:
@@ -91,12 +102,12 @@ def check(value: Any, what: str, limit: int, *, empty: bool = False) -> str:
         raise TextRefused(what, "not_text", f"must be text, not {type(value).__name__}")
     if len(value) > limit:
         raise TextRefused(what, "too_long", f"is longer than {limit} characters")
-    if not empty and not value.strip():
-        raise TextRefused(what, "empty")
     for ch in value:
         reason = _bad(ch)
         if reason:
             raise TextRefused(what, reason)
+    if is_blank(value) and not (empty and not value.strip()):
+        raise TextRefused(what, "empty")  # only spaces may stand for "nothing" in a label
     return value
 
 

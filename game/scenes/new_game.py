@@ -38,6 +38,7 @@ from game.rules.settings import (
 )
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
 from game.scenes.ui_scene import UIScene
+from game.text_gate import clean, is_blank
 from game.ui.theme import px as theme_px
 from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_html
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 MIN_SEATS, MAX_SEATS = 2, 10
+NAME_CHARS = 24  # what the name box takes (a file may hold up to MAX_NAME_CHARS)
 SURPRISE = "surprise"  # seat level picked at random among the real levels at start
 PRESET_NAMES = ("official", "sheet", "custom")
 MATCH_FIELDS = ("scoring", "target_score", "teams")
@@ -91,8 +93,9 @@ class NewGameModel:
             level = d.get("level", "normal")
             if kind == "ai" and level not in levels and level != SURPRISE:
                 level = "normal" if "normal" in levels else levels[0]
-            self.seats.append({"kind": kind, "level": level, "name": str(d.get("name", "")),
-                               "auto": not d.get("name")})
+            name = clean(d.get("name", ""), NAME_CHARS)
+            self.seats.append({"kind": kind, "level": level, "name": name,
+                               "auto": is_blank(name)})
         if len(self.seats) < MIN_SEATS:
             self.seats = [{"kind": "human", "level": "normal", "name": "", "auto": True}] + [
                 {"kind": "ai", "level": "normal", "name": "", "auto": True} for _ in range(3)]
@@ -108,8 +111,8 @@ class NewGameModel:
     # ---- seats
     def seat_name(self, i: int) -> str:
         seat = self.seats[i]
-        if seat["name"].strip() and not seat["auto"]:
-            return seat["name"].strip()[:24]
+        if not is_blank(seat["name"]) and not seat["auto"]:
+            return seat["name"].strip()[:NAME_CHARS]
         same_kind = [j for j in range(i + 1) if self.seats[j]["kind"] == seat["kind"]]
         nth = len(same_kind)
         if seat["kind"] == "human" and sum(x["kind"] == "human" for x in self.seats) > 1:
@@ -129,9 +132,13 @@ class NewGameModel:
         self.seats[i]["kind"] = kind
         self.seats[i]["level"] = level
 
-    def set_name(self, i: int, name: str) -> None:
+    def set_name(self, i: int, name: str) -> str:
+        """Take what was typed or pasted through the text gate (a tab becomes a
+        space); returns what was kept, for the box to show."""
+        name = clean(name, NAME_CHARS)
         self.seats[i]["name"] = name
-        self.seats[i]["auto"] = not name.strip()
+        self.seats[i]["auto"] = is_blank(name)
+        return name
 
     # ---- rules
     def set_preset(self, name: str) -> None:
@@ -304,7 +311,7 @@ class NewGameScene(UIScene):
                                                 name_w, row_h - self.px(4)),
                                     manager=self.app.ui, container=box,
                                     initial_text=m.seat_name(i))
-            entry.set_text_length_limit(24)
+            entry.set_text_length_limit(NAME_CHARS)
             self.on_change(entry, self._name_changed(i))
             if del_w:
                 self.button(pygame.Rect(inner_w - del_w, y + self.px(4), del_w,
@@ -442,7 +449,10 @@ class NewGameScene(UIScene):
 
     def _name_changed(self, i: int) -> Any:
         def changed(event: pygame.event.Event) -> None:
-            self.model.set_name(i, event.ui_element.get_text())
+            typed = event.ui_element.get_text()
+            kept = self.model.set_name(i, typed)
+            if kept != typed:  # show the player what the name became
+                event.ui_element.set_text(kept)
         return changed
 
     def _remover(self, i: int) -> Any:

@@ -27,21 +27,24 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from game import __version__
-from game.config import MatchConfig, UntrustedLevel
+from game.config import MAX_NAME_CHARS, MatchConfig, UntrustedLevel
 from game.paths import autosave_path, data_dir, saves_dir
 from game.rules.actions import Action, action_from_dict
 from game.rules.engine import ENGINE_VERSION, Game
 from game.rules.persist import upgrade_v1
 from game.rules.settings import RuleSettings
 from game.storage.atomic import (
+    NotRegular,
+    TooLarge,
     atomic_write_bytes,
     backup_path,
     is_temp_file,
     quarantine,
+    read_capped,
     remove_stale_temps,
     write_failure_reason,
 )
-from game.text_gate import check, excerpt
+from game.text_gate import check, clean, excerpt
 
 FORMAT = 2
 MAX_SAVE_BYTES = 32 * 1024 * 1024
@@ -159,7 +162,7 @@ def build_save_from_snapshot(config: MatchConfig, snapshot: dict[str, Any],
         "engine_version": ENGINE_VERSION,
         "app_version": __version__,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "label": label if label is not None else default_label(config),
+        "label": clean(label, LABEL_CHARS) if label is not None else default_label(config),
         "match_id": match_id,
         "config": config.to_dict(),
         "actions": list(snapshot["actions"]),
@@ -264,7 +267,8 @@ def _verify(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 # The longest text each metadata field may hold (a label is typed by the player).
-_TEXT_LIMITS = {"app_version": 64, "saved_at": 64, "label": 200, "match_id": 128}
+LABEL_CHARS = 200
+_TEXT_LIMITS = {"app_version": 64, "saved_at": 64, "label": LABEL_CHARS, "match_id": 128}
 
 
 def _str(doc: dict[str, Any], key: str) -> str:
@@ -343,13 +347,13 @@ def parse_save(data: bytes, path: Path | None = None) -> LoadedMatch:
 
 def _read(path: Path) -> bytes:
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError("bad_data", "the file is far too large to be a save")
-        return path.read_bytes()
+        return read_capped(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError("missing", f"{path.name} does not exist") from None
-    except SaveError:
-        raise
+    except TooLarge:
+        raise SaveError("bad_data", "the file is far too large to be a save") from None
+    except NotRegular:
+        raise SaveError("unreadable", f"{path.name} is not a regular file") from None
     except Exception as exc:
         raise SaveError("unreadable", f"{path.name} cannot be read: {exc}") from None
 
@@ -373,6 +377,15 @@ def _is_int(value: Any, lo: int, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
+def _shown(name: Any) -> bool:
+    """True for a player name of a summary block the list can draw."""
+    try:
+        check(name, "a player name", MAX_NAME_CHARS)
+    except ValueError:
+        return False
+    return True
+
+
 def _summary(raw: Any) -> tuple[tuple[str, ...], tuple[int, ...], int, bool] | None:
     """(players, scores, round, over) of a summary block, or None when it is unusable."""
     if not isinstance(raw, dict):
@@ -380,7 +393,7 @@ def _summary(raw: Any) -> tuple[tuple[str, ...], tuple[int, ...], int, bool] | N
     players, scores = raw.get("players"), raw.get("scores", [])
     rnd, over = raw.get("round", 0), raw.get("over", False)
     if not (isinstance(players, list) and len(players) <= 10
-            and all(isinstance(p, str) and len(p) <= 200 for p in players)):
+            and all(_shown(p) for p in players)):
         return None
     if not (isinstance(scores, list) and len(scores) <= 10
             and all(_is_int(x, -10**9, 10**9) for x in scores)):
@@ -511,6 +524,8 @@ def slot_path(name: str) -> Path:
 
 
 def save_slot(name: str, config: MatchConfig, game: Game, match_id: str = "") -> Path:
+    """Save to the slot named by what the player typed (passed through the text gate)."""
+    name = clean(name, LABEL_CHARS).strip() or default_label(config)
     return save_match(slot_path(name), config, game, label=name, match_id=match_id)
 
 

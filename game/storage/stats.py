@@ -29,7 +29,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from game.config import BUILTIN_LEVELS, MatchConfig
+from game.config import BUILTIN_LEVELS, MAX_NAME_CHARS, MatchConfig
 from game.exhaustive import assert_never
 from game.paths import data_dir
 from game.rules.events import Event, EventKind
@@ -39,8 +39,10 @@ from game.storage.atomic import (
     backup_path,
     quarantine,
     read_json_object,
+    sweep_once,
     write_failure_reason,
 )
+from game.text_gate import clean, excerpt, is_blank
 
 FORMAT = 1
 FILE_NAME = "stats.json"
@@ -100,10 +102,29 @@ class PlayerStats:
                 setattr(s, name, v)
         hist = data.get("history", [])
         if isinstance(hist, list):
-            s.history = [(str(h[0]), h[1]) for h in hist
+            s.history = [(clean(h[0], 40), h[1]) for h in hist
                          if isinstance(h, list) and len(h) == 2 and isinstance(h[0], str)
                          and isinstance(h[1], bool)][-HISTORY_LIMIT:]
         return s
+
+
+def _by_clean_name(table: dict[str, Any]) -> dict[str, PlayerStats]:
+    """Player statistics by name, each name through the text gate: a name the file
+    spells with controls or lone surrogates is read as its clean form (the first
+    of two that clean alike wins), a name with nothing left is dropped."""
+    out: dict[str, PlayerStats] = {}
+    for raw, value in table.items():
+        name = clean(raw, MAX_NAME_CHARS)
+        if not is_blank(name) and name not in out:
+            out[name] = PlayerStats.from_dict(value)
+        elif name != raw:
+            log.warning("statistics: dropped the entry of an unusable player name %r", excerpt(raw))
+    return out
+
+
+# Far above what years of evenings write (a player's history is capped), far below
+# what would stall the start-up: a bigger file is set aside, never read or rewritten.
+MAX_STATS_BYTES = 16 * 1024 * 1024
 
 
 def stats_path() -> Path:
@@ -137,8 +158,9 @@ class StatsStore:
         """The stored statistics, else the backup's (``notice`` "restored"), else
         empty ones (``notice`` "lost" when a file was there). Never raises."""
         path = path or stats_path()
+        sweep_once(path.parent)
         store = cls(path=path)
-        data, problem = read_json_object(path)
+        data, problem = read_json_object(path, MAX_STATS_BYTES)
         if data is not None:
             store._fill(data)
             return store
@@ -149,7 +171,7 @@ class StatsStore:
         bak = backup_path(path)
         if problem == "missing" and not bak.exists():
             return store
-        data, _ = read_json_object(bak)
+        data, _ = read_json_object(bak, MAX_STATS_BYTES)
         if data is not None:
             log.warning("statistics restored from %s", bak)
             store._fill(data)
@@ -162,7 +184,7 @@ class StatsStore:
         for attr in ("players", "ai_levels"):
             table = data.get(attr)
             if isinstance(table, dict):
-                setattr(self, attr, {str(k): PlayerStats.from_dict(v) for k, v in table.items()})
+                setattr(self, attr, _by_clean_name(table))
         dropped = [k for k in self.ai_levels if k not in BUILTIN_LEVELS]
         for k in dropped:  # only built-in levels are counted (a file never names code)
             del self.ai_levels[k]
@@ -170,7 +192,7 @@ class StatsStore:
             log.warning("statistics: ignored AI levels that are not built in: %s", dropped)
         seen = data.get("seen")
         if isinstance(seen, dict):
-            self.seen = {str(k): v for k, v in seen.items() if _int(v) is not None}
+            self.seen = {clean(k, 128): v for k, v in seen.items() if _int(v) is not None}
         notice = data.get("notice", "")
         self.notice = notice if notice in NOTICES else ""
 
@@ -191,7 +213,7 @@ class StatsStore:
             data["notice"] = self.notice
         try:
             text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-            atomic_write_text(path, text, keep_backup=read_json_object(path)[0] is not None)
+            atomic_write_text(path, text, keep_backup=read_json_object(path, MAX_STATS_BYTES)[0] is not None)
         except (OSError, ValueError, TypeError) as exc:
             log.error("cannot save statistics to %s: %s", path, exc)
             return WriteResult(False, write_failure_reason(exc))

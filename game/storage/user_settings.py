@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.config import BUILTIN_LEVELS, SEAT_KINDS
+from game.config import BUILTIN_LEVELS, MAX_NAME_CHARS, SEAT_KINDS
 from game.i18n import LANGUAGES, system_language
 from game.paths import config_dir
 from game.rules.settings import CHOICES, INT_LIMITS, RuleSettings
@@ -28,8 +28,10 @@ from game.storage.atomic import (
     backup_path,
     quarantine,
     read_json_object,
+    sweep_once,
     write_failure_reason,
 )
+from game.text_gate import clean, excerpt
 
 FORMAT = 1
 FILE_NAME = "settings.json"
@@ -90,6 +92,11 @@ class UserSettings:
         return s
 
 
+# The settings hold a few hundred bytes; a bigger file than this is set aside
+# (never read, nor rewritten with its .bak on every change).
+MAX_SETTINGS_BYTES = 256 * 1024
+
+
 def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
@@ -138,7 +145,7 @@ def _window(value: Any) -> tuple[int, int]:
 def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError("not text")
-    return value[:200]
+    return clean(value, 200)
 
 
 _RULE_DEFAULTS = RuleSettings().to_dict()
@@ -169,11 +176,14 @@ SEAT_LEVELS = (*BUILTIN_LEVELS, "surprise")
 
 
 def _seat(seat: dict[str, Any]) -> dict[str, Any]:
-    out = dict(seat)
+    # Only what a seat holds, its name through the text gate (a pasted tab, a bell,
+    # a lone surrogate would make matches the game cannot save or load again).
+    out = {k: seat[k] for k in ("name", "kind", "level") if k in seat}
+    out["name"] = clean(out["name"], MAX_NAME_CHARS)
     level = out.get("level", "normal")
     if level not in SEAT_LEVELS:
-        log.warning("settings: the remembered seat %r names the AI level %s, which is not "
-                    "built in; using normal", out.get("name"), repr(level)[:80])
+        log.warning("settings: the remembered seat %r names the AI level %r, which is not "
+                    "built in; using normal", out["name"], excerpt(level))
         out["level"] = "normal"
     if out.get("kind", "ai") not in SEAT_KINDS:
         out["kind"] = "ai"
@@ -223,7 +233,7 @@ def _newer(data: dict[str, Any]) -> bool:
 
 def _read(path: Path) -> dict[str, Any] | None:
     """The JSON object in ``path``; None when missing or unusable (a damaged file is moved aside)."""
-    data, problem = read_json_object(path)
+    data, problem = read_json_object(path, MAX_SETTINGS_BYTES)
     if problem == "damaged":
         log.warning("damaged settings %s moved to %s", path, quarantine(path))
     elif problem == "unreadable":
@@ -235,6 +245,7 @@ def load_settings(path: Path | None = None) -> UserSettings:
     """The saved settings (``path``, by default the player's file), or the backup,
     or defaults. Never raises."""
     path = path or settings_path()
+    sweep_once(path.parent)
     data = _read(path)
     if data is None:
         data = _read(backup_path(path))
@@ -255,7 +266,7 @@ def save_settings(settings: UserSettings, path: Path | None = None) -> WriteResu
     or ``other`` (and is logged). ``path`` defaults to the player's file.
     """
     path = path or settings_path()
-    current, _ = read_json_object(path)
+    current, _ = read_json_object(path, MAX_SETTINGS_BYTES)
     if current is not None and _newer(current):
         log.warning("settings %s come from a newer version (format %s): left untouched",
                     path, current.get("format"))
