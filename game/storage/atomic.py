@@ -15,7 +15,9 @@ import json
 import os
 import secrets
 import shutil
+import stat
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,10 +141,30 @@ def _keep_backup(path: Path) -> None:
     raise FileExistsError(errno.EEXIST, "no free temp name for the backup", str(bak))
 
 
+_swept: set[Path] = set()  # folders whose crash debris this process has cleared
+_swept_lock = threading.Lock()  # the autosave and statistics write from worker threads
+
+
+def sweep_once(folder: Path) -> None:
+    """:func:`remove_stale_temps` in ``folder`` the first time this process writes there,
+    so no folder the game writes (config, data, saves, replays) keeps a killed write's debris."""
+    with _swept_lock:
+        if folder in _swept:
+            return
+        _swept.add(folder)
+    remove_stale_temps(folder)
+
+
 def atomic_write_bytes(path: Path | str, data: bytes, keep_backup: bool = True) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old or the new file, never a mix."""
+    """Write ``data`` to ``path`` so that a crash leaves the old or the new file, never a mix.
+
+    Every handle opened here is closed before any rename: the temp file is written,
+    flushed, fsynced and closed, then renamed over ``path`` (see docs/ARCHITECTURE.md,
+    "Files on disk", for what this guarantees on Windows).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    sweep_once(path.parent)
     try:
         mode = path.stat().st_mode & 0o777
     except OSError:
@@ -164,13 +186,54 @@ def atomic_write_text(path: Path | str, text: str, keep_backup: bool = True) -> 
     atomic_write_bytes(path, text.encode("utf-8"), keep_backup=keep_backup)
 
 
-def read_json_object(path: Path) -> tuple[dict[str, Any] | None, str]:
-    """The JSON object stored in ``path`` and ``""``, or None and what went wrong:
-    ``missing``, ``unreadable`` (an OS error) or ``damaged`` (not a JSON object)."""
+class TooLarge(OSError):
+    """A file bigger than its kind may be (read nothing more of it)."""
+
+
+class NotRegular(OSError):
+    """A path that is a FIFO, a device, a folder...: never read as a file."""
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` if there are at most ``limit`` of them.
+
+    Raises FileNotFoundError, :class:`NotRegular` (a FIFO as ``stats.json`` would
+    block forever, ``/dev/zero`` never ends), :class:`TooLarge`, or another OSError.
+    The file is opened without blocking, checked through its own handle (no race
+    between a check and the read), read to at most ``limit + 1`` bytes and closed.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
     try:
-        raw = path.read_bytes()
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegular(errno.EINVAL, "not a regular file", str(path))
+        if info.st_size > limit:
+            raise TooLarge(errno.EFBIG, f"larger than {limit} bytes", str(path))
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:  # it grew while we read
+                raise TooLarge(errno.EFBIG, f"larger than {limit} bytes", str(path))
+    finally:
+        os.close(fd)
+
+
+def read_json_object(path: Path, limit: int) -> tuple[dict[str, Any] | None, str]:
+    """The JSON object stored in ``path`` and ``""``, or None and what went wrong:
+    ``missing``, ``unreadable`` (an OS error, or not a regular file) or ``damaged``
+    (not a JSON object, or more than ``limit`` bytes)."""
+    try:
+        raw = read_capped(path, limit)
     except FileNotFoundError:
         return None, "missing"
+    except TooLarge:
+        return None, "damaged"
     except OSError:
         return None, "unreadable"
     try:
