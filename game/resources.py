@@ -11,6 +11,7 @@ Never use ``pygame.font.Font(None)`` / ``SysFont``: both break when frozen.
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from functools import lru_cache
@@ -21,7 +22,10 @@ from typing import TYPE_CHECKING, BinaryIO
 import pygame
 
 if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10
+        from importlib.abc import Traversable
 
 ASSETS_PACKAGE = "game.assets"
 FONT_PACKAGE = "pygame_gui.data"

@@ -315,8 +315,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'seat':>4}  {'agent':<24} {'wins':>6} {'win rate':>9}  {'95% CI':<17} {'x fair':>6}  think ms (median/p95/max)")
     for e, seat in enumerate(result["seats"]):
         lo, hi = seat["ci95"]
-        t = seat.get("think_ms")
-        tt = f"{t['median']:.1f}/{t['p95']:.1f}/{t['max']:.1f}" if t else "-"
+        # not "t": from Python 3.12 (f-strings tokenized, PEP 701) Babel's extractor
+        # reads t['median'] in an f-string as the message id "median"
+        ms = seat.get("think_ms")
+        tt = f"{ms['median']:.1f}/{ms['p95']:.1f}/{ms['max']:.1f}" if ms else "-"
         print(f"{e:>4}  {seat['agent']:<24} {seat['wins']:>6} {seat['win_rate']:>8.1%}  "
               f"[{lo:.1%}, {hi:.1%}]{'':<2} {seat['win_rate'] / fair:>6.2f}  {tt}")
     print(f"fair share {fair:.1%}; mean turns {result['mean_turns']:.1f}; "
