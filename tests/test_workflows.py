@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,3 +66,20 @@ def test_wheel_job_uses_the_same_script_as_ci() -> None:
     run = " ".join(step.get("run", "") for step in tests["jobs"]["wheel"]["steps"])
     assert "scripts/build_wheel.sh" in run
     assert "scripts/build_wheel.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_every_place_names_the_same_oldest_and_newest_python() -> None:
+    """The claim (pyproject, README), the checkers' target (ruff, mypy), the CI matrix
+    and .ci/run move together: narrowing or widening one alone fails here."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^requires-python = ">=(3\.\d+)"$', pyproject, re.M)
+    assert found
+    oldest = found.group(1)
+    assert f'target-version = "py{oldest.replace(".", "")}"' in pyproject  # ruff
+    assert re.search(rf'^python_version = "{re.escape(oldest)}"$', pyproject, re.M)  # mypy
+    assert f"Python {oldest}+" in (ROOT / "README.md").read_text(encoding="utf-8")
+    pythons = _load("tests.yml")["jobs"]["test"]["strategy"]["matrix"]["python"]
+    by_version = sorted(pythons, key=lambda v: tuple(map(int, v.split("."))))
+    assert by_version[0] == oldest
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"\nOLDEST={oldest}\n" in ci and f"\nNEWEST={by_version[-1]}\n" in ci
