@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from game.app import App
 
 Callback = Callable[[], None] | None
+# The most a dialog lays out: pygame_gui's text layout takes time that grows with
+# the square of the text (100,000 characters: over 3 minutes; 2,000: 0.03 s).
+# Callers quote what comes from a file short (text_gate.excerpt); this is the last guard.
+MAX_MESSAGE_CHARS = 2000
 
 
 class DialogScene(UIScene):
@@ -37,7 +41,8 @@ class DialogScene(UIScene):
                  default_index: int = -1, danger: bool = False) -> None:
         super().__init__(app)
         self.title = title
-        self.message = message
+        self.message = (message if len(message) <= MAX_MESSAGE_CHARS
+                        else message[:MAX_MESSAGE_CHARS - 1] + "…")
         self.buttons = list(buttons) or [(t("dialog.ok"), None)]
         self.cancel_index = cancel_index % len(self.buttons)
         self.default_index = default_index % len(self.buttons)

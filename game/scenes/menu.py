@@ -233,9 +233,10 @@ class MenuScene(UIScene):
 
             loaded, notices = load_with_recovery(autosave_path())
             messages = [notice_text(n) for n in notices]
-        except Exception as exc:
+        except Exception:  # (the log has the details; the player, the gist)
             log.exception("continue failed")
-            loaded, messages = None, [t("menu.continue_failed", error=str(exc))]
+            loaded, messages = None, [t("menu.continue_failed",
+                                        error=t("save.reason.unreadable"))]
         if loaded is None and not messages:
             messages = [t("menu.no_save")]
         if messages:

@@ -25,6 +25,7 @@ from game.replay import ReplayStepper
 from game.rules.cards import Card
 from game.rules.events import redact
 from game.rules.view import PlayerView
+from game.scenes.strings_menus import save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
 from game.table import widgets as tw
@@ -90,12 +91,12 @@ class ReplayScene(UIScene):
     def __init__(self, app: App, path: Path | str) -> None:
         super().__init__(app)
         self.path = Path(path)
-        self.error = ""
+        self.error = ""  # why the file cannot be shown, in the player's words
         self.loaded: LoadedMatch | None = None
         try:
             self.loaded = load_match(self.path)
         except SaveError as exc:
-            self.error = exc.message
+            self.error = save_error_text(exc)
         self.show_all = False
         self.stepper: ReplayStepper | None = None
         self.table: ReplaySource | None = None
@@ -233,9 +234,9 @@ class ReplayScene(UIScene):
         self.set_playing(False)
         try:
             dest = export_replay(self.path, export_path())
-        except (SaveError, OSError) as exc:
+        except (SaveError, OSError) as exc:  # (OSError: the exports folder cannot be made)
             show_message(self.app, t("replay.title"),
-                         t("replay.export_failed", error=getattr(exc, "message", str(exc))))
+                         t("replay.export_failed", error=save_error_text(exc)))
             return None
         show_message(self.app, t("replay.exported_title"), t("replay.exported", path=str(dest)))
         return dest

@@ -22,10 +22,11 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.controller import MatchController
 from game.i18n import t
 from game.resources import get_font
-from game.scenes.strings_menus import notice_text
+from game.scenes.strings_menus import QUOTE_CHARS, notice_text, save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage import saves
 from game.table import widgets as tw
+from game.text_gate import excerpt
 from game.ui import theme
 from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_text
@@ -44,19 +45,26 @@ def local_time(iso: str) -> str:
         return iso[:16].replace("T", " ")
 
 
+def shown_label(info: saves.SlotInfo) -> str:
+    """A save's label as the screens quote it: a damaged file is listed under its
+    file name, which the disk may spell with anything (controls, non-UTF-8 bytes)."""
+    return excerpt(info.label, QUOTE_CHARS)
+
+
 def describe_slot(info: saves.SlotInfo) -> tuple[str, str, str]:
     """The list row of a save: (label, date, details: players with scores and round)."""
+    label = shown_label(info)
     if info.damaged:
-        return info.label, "", t("saves.damaged", reason=t(f"save.reason.{info.damaged}"))
+        return label, "", t("saves.damaged", reason=t(f"save.reason.{info.damaged}"))
     if not info.summary_ok:
-        return info.label, local_time(info.saved_at), t("saves.summary_unavailable")
+        return label, local_time(info.saved_at), t("saves.summary_unavailable")
     if info.scores:
         players = " · ".join(f"{name} {score}" for name, score
                              in zip(info.players, info.scores, strict=False))
     else:
         players = " · ".join(info.players)
     state = t("saves.over") if info.over else t("saves.round", n=info.round_no)
-    return info.label, local_time(info.saved_at), f"{players}   ({state})"
+    return label, local_time(info.saved_at), f"{players}   ({state})"
 
 
 def running_controller(app: Any) -> Any | None:
@@ -234,8 +242,9 @@ class SavesScene(UIScene):
         ctl = self.controller
         try:
             path = ctl.save_slot(name)
-        except saves.SaveError as exc:
-            show_message(self.app, t("saves.title"), t("saves.save_failed", error=exc.message))
+        except saves.SaveError as exc:  # a click is answered every time, in the player's words
+            show_message(self.app, t("saves.title"),
+                         t("saves.save_failed", error=save_error_text(exc)))
             return None
         self.refresh()
         self.selected = next((i for i, info in enumerate(self.infos) if info.path == path), -1)
@@ -282,7 +291,7 @@ class SavesScene(UIScene):
         if info is None:
             return
         key = "saves.delete_replay_text" if self.mode == "replays" else "saves.delete_text"
-        confirm(self.app, t("saves.delete_title"), t(key, name=info.label),
+        confirm(self.app, t("saves.delete_title"), t(key, name=shown_label(info)),
                 lambda: self.delete(info.path), yes=t("saves.delete"), danger=True)
 
     def delete(self, path: Path) -> bool:

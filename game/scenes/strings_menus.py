@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from game.i18n import t
 from game.rules.errors import SettingsConflict
-from game.storage.saves import Notice
+from game.storage.atomic import WRITE_REASONS, write_failure_reason
+from game.storage.saves import Notice, SaveError
+from game.text_gate import excerpt
+
+# Why a write failed (``storage.<reason>``): what the atomic writer says, and a
+# settings file a newer version wrote (left as it is).
+STORAGE_REASONS = (*WRITE_REASONS, "newer_format")
+QUOTE_CHARS = 80  # the most of a file or file name a notice quotes
 
 
 def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
@@ -35,8 +42,25 @@ def conflict_text(exc: SettingsConflict) -> str:
 
 
 def notice_text(notice: Notice) -> str:
-    """A storage notice (catalogue id + params) in the current language."""
-    params = dict(notice.params)
+    """A storage notice (catalogue id + params) in the current language; the
+    names it quotes (files, levels) come from the disk: a short clean excerpt."""
+    params = {key: excerpt(value, QUOTE_CHARS) for key, value in notice.params}
     if "reason" in params:
         params["reason"] = t(f"save.reason.{params['reason']}")
     return t(notice.key, **params)
+
+
+def write_reason_text(reason: str) -> str:
+    """Why a write failed, in the current language (an unknown reason reads as ``other``)."""
+    return t(f"storage.{reason if reason in STORAGE_REASONS else 'other'}")
+
+
+def save_error_text(exc: BaseException) -> str:
+    """Why a save could not be loaded, written or exported, in the current
+    language: the file's fault (``save.reason.<code>``) or the write's cause
+    (``storage.<reason>``); never the exception's own (English) words."""
+    if isinstance(exc, SaveError):
+        if exc.reason != "write_failed":
+            return t(f"save.reason.{exc.reason}")
+        return write_reason_text(exc.write_reason)
+    return write_reason_text(write_failure_reason(exc))
