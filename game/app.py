@@ -23,6 +23,8 @@ from game.cli import PROG, CliError, display_problem, match_config_from_args, pa
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
 from game.scenes.base import Scene, SceneStack
+from game.scenes.write_notices import KINDS as WRITE_KINDS
+from game.scenes.write_notices import Toasts, WriteNotices
 from game.storage.user_settings import UserSettings, load_settings
 from game.storage.user_settings import save_settings as _save_settings
 from game.ui import theme
@@ -103,6 +105,8 @@ class App:
         self._apply_volumes()
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()
+        self.write_notices = WriteNotices()  # failed writes, told once (scenes report here)
+        self.toasts = Toasts()
         self.running = False
         self.exit_code = 0
         self.frame_count = 0
@@ -195,11 +199,14 @@ class App:
             scene.on_resize(self.size)
 
     def save_settings(self) -> bool:
+        """Save the settings; a failure is told to the player once (``write_notices``)."""
         try:
-            return bool(_save_settings(self.settings))
+            reason = _save_settings(self.settings).reason
         except Exception as exc:
             log.error("cannot save settings: %s", exc)
-            return False
+            reason = "other"
+        self.write_notices.report("settings", reason)
+        return not reason
 
     def audio_click(self) -> None:
         try:
@@ -285,7 +292,7 @@ class App:
 
     def is_busy(self) -> bool:
         """Render at full rate: something animates or the player is active."""
-        if any(scene.is_animating() for scene in self.scenes.visible()):
+        if self.toasts or any(scene.is_animating() for scene in self.scenes.visible()):
             return True
         return time.monotonic() - self._last_input < BUSY_AFTER_INPUT_S
 
@@ -308,11 +315,19 @@ class App:
         for scene in self.scenes:
             if scene is not top:
                 scene.update_below(dt)
+        self._tell_writes(dt)
         if draw:
             self.draw()
         self.frame_count += 1
         if self.probe is not None:
             self.probe.after_frame(self, events)
+
+    def _tell_writes(self, dt: float) -> None:
+        """Failed writes not told yet become toasts, but for the kinds a scene in
+        the stack shows itself (its ``writes_shown``: the table's autosave notice)."""
+        self.toasts.update(dt)
+        own = {kind for scene in self.scenes for kind in getattr(scene, "writes_shown", ())}
+        self.toasts.add(self.write_notices.take(k for k in WRITE_KINDS if k not in own))
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
         """Process queued events and draw ``frames`` frames (tests, scripted runs)."""
@@ -329,6 +344,7 @@ class App:
         overlay = getattr(top, "draw_overlay", None)
         if overlay is not None:  # optional: drawn over the widgets (hints, drag images)
             overlay(self.screen)
+        self.toasts.draw(self.screen, theme.ui_scale(self.size))
         pygame.display.flip()
 
     def run(self) -> int:

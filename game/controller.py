@@ -136,6 +136,9 @@ class MatchController:
         # Why the last autosave failed (a save_failure_reason), "" once one works;
         # set by the writer thread, read by the table each frame.
         self.save_problem = ""
+        # Told (kind, reason) after each write of the match: kind "autosave" or "stats",
+        # reason "" when it worked (from the autosave's thread for an autosave).
+        self.on_write: Callable[[str, str], None] | None = None
         self._saver: AutosaveFollower | None = None
         self._archived = False  # the finished match is in replays/
         if persist:
@@ -172,11 +175,17 @@ class MatchController:
             log.error("autosave failed (%s): %s; the match goes on and saving is retried "
                       "after every move", REASON_WORDS[reason], exc)
         self.save_problem = reason
+        self._wrote("autosave", reason)
 
     def _saved(self) -> None:
         if self.save_problem:
             log.info("autosave works again")
         self.save_problem = ""
+        self._wrote("autosave", "")
+
+    def _wrote(self, kind: str, reason: str) -> None:
+        if self.on_write is not None:
+            self.on_write(kind, reason)
 
     def _install_persistence(self) -> None:
         self._archived = self.game.is_over
@@ -192,10 +201,13 @@ class MatchController:
             if not any(e.kind in stats.COUNTED_KINDS for e in events):
                 return
             try:
-                stats.update_from_events(self.config, events, match_id=self.match_id,
-                                         action_index=len(self.game.actions))
+                store = stats.StatsStore.load()
+                if store.update_from_events(self.config, events, match_id=self.match_id,
+                                            action_index=len(self.game.actions)):
+                    self._wrote("stats", store.save().reason)
             except Exception:  # noqa: BLE001 - statistics must never stop play
                 log.exception("statistics update failed")
+                self._wrote("stats", "other")
         self.on_applied += [autosave, record]
 
     def flush_saves(self, timeout: float = 10.0) -> bool:

@@ -13,9 +13,11 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.config import MatchConfig, SeatConfig  # noqa: E402
+from game.rules.actions import WrongPlay  # noqa: E402
 from game.rules.settings import OFFICIAL, RuleSettings  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 
@@ -98,6 +100,11 @@ class FakeApp:
                 scene.update_below(dt)
         self.draw()
 
+    def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
+        """As game.app.App.pump: queued events, then ``frames`` frames."""
+        for _ in range(frames):
+            self.frame(None, dt)
+
     def draw(self) -> None:
         pygame.event.pump()
         self.screen.fill((6, 44, 27))
@@ -137,3 +144,48 @@ def click(pos: tuple[int, int], mods: int = 0) -> list[pygame.event.Event]:
 
 def key(k: int, mods: int = 0) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mods, unicode="", scancode=0)]
+
+
+class Texts:
+    """Every text the app draws in a frame through the table's text helpers
+    (``tw.text``, ``fit_text``, ``text_block``), each string once however many
+    rows or tries it took."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from game.table import widgets as tw
+
+        self.lines: list[str] = []
+        self._depth = 0  # inside fit_text / text_block: their own tw.text calls are theirs
+
+        def whole(real: Any) -> Any:
+            def draw(s: str, *a: Any, **k: Any) -> pygame.Surface:
+                if not self._depth:
+                    self.lines.append(s)
+                self._depth += 1
+                try:
+                    return real(s, *a, **k)
+                finally:
+                    self._depth -= 1
+            return draw
+
+        for name in ("text", "fit_text", "text_block"):
+            monkeypatch.setattr(tw, name, whole(getattr(tw, name)))
+
+    def frame(self, app: Any) -> list[str]:
+        self.lines.clear()
+        app.draw()
+        return list(self.lines)
+
+
+def human_moves(app: Any, table: Any) -> None:
+    """Wait for the human's turn at ``table`` and make one move (and the save after it)."""
+    for _ in range(2000):
+        if table.can_act():
+            legal = [a for a in table.ctl.legal(table.viewer) if not isinstance(a, WrongPlay)]
+            if legal:
+                table.act(legal[0])
+                table.ctl.flush_saves()
+                app.pump(1, dt=0.05)
+                return
+        app.pump(1, dt=0.05)
+    raise AssertionError("the human never got a turn")

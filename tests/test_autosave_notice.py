@@ -7,69 +7,22 @@ import errno
 import logging
 from typing import Any
 
-import pygame
 import pytest
-from table_helpers import config, make_app, pump
+from table_helpers import Texts, config, human_moves, make_app
 
 from game import i18n
 from game.controller import MatchController, save_failure_reason
-from game.rules.actions import WrongPlay
 from game.storage import saves
-from game.table import widgets as tw
 from game.table.scene import TableScene
 
 DISK_FULL = {"en": "Can't save: disk full; the match goes on",
              "zh": "无法保存：磁盘已满；对局继续"}
 
 
-class Texts:
-    """Every text the app draws in a frame."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.lines: list[str] = []
-        self._in_fit = False  # fit_text draws through text: count its line once
-        real_text, real_fit = tw.text, tw.fit_text
-
-        def text(s: str, *a: Any, **k: Any) -> pygame.Surface:
-            if not self._in_fit:
-                self.lines.append(s)
-            return real_text(s, *a, **k)
-
-        def fit(s: str, *a: Any, **k: Any) -> pygame.Surface:
-            self.lines.append(s)
-            self._in_fit = True
-            try:
-                return real_fit(s, *a, **k)
-            finally:
-                self._in_fit = False
-
-        monkeypatch.setattr(tw, "text", text)
-        monkeypatch.setattr(tw, "fit_text", fit)
-
-    def frame(self, app: Any) -> list[str]:
-        self.lines.clear()
-        app.draw()
-        return list(self.lines)
-
-
 def _failing(code: int) -> Any:
     def write(path: Any, data: bytes, keep_backup: bool = True) -> None:
         raise OSError(code, "refused", str(path))
     return write
-
-
-def _act(app: Any, table: TableScene) -> None:
-    """Wait for the human's turn and make one move (and the save after it)."""
-    for _ in range(2000):
-        if table.can_act():
-            legal = [a for a in table.ctl.legal(table.viewer) if not isinstance(a, WrongPlay)]
-            if legal:
-                table.act(legal[0])
-                table.ctl.flush_saves()
-                pump(app, 1, 0.05)
-                return
-        pump(app, 1, 0.05)
-    raise AssertionError("the human never got a turn")
 
 
 @pytest.fixture
@@ -88,19 +41,19 @@ def test_disk_full_is_shown_once_logged_once_and_clears_after_a_save(
     app, tbl = table
     i18n.set_language(lang)
     texts = Texts(monkeypatch)
-    _act(app, tbl)
+    human_moves(app, tbl)
     assert DISK_FULL[lang] not in texts.frame(app)
     real = saves.atomic_write_bytes
     monkeypatch.setattr(saves, "atomic_write_bytes", _failing(errno.ENOSPC))
     caplog.set_level(logging.INFO, logger="game.controller")
     for _ in range(3):  # a failure streak: one notice, one log record
-        _act(app, tbl)
+        human_moves(app, tbl)
         assert texts.frame(app).count(DISK_FULL[lang]) == 1
     errors = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert len(errors) == 1
     assert "disk full" in errors[0].getMessage() and "refused" in errors[0].getMessage()
     monkeypatch.setattr(saves, "atomic_write_bytes", real)
-    _act(app, tbl)
+    human_moves(app, tbl)
     assert DISK_FULL[lang] not in texts.frame(app)
     assert tbl.ctl.flush_saves()
     assert saves.load_match(saves.autosave_path()).game.actions == tbl.ctl.game.actions
@@ -114,7 +67,7 @@ def test_a_read_only_folder_is_named(table: Any, code: int,
     app, tbl = table
     texts = Texts(monkeypatch)
     monkeypatch.setattr(saves, "atomic_write_bytes", _failing(code))
-    _act(app, tbl)
+    human_moves(app, tbl)
     assert i18n.t("tbl.save_failed.read_only") in texts.frame(app)
     assert "read-only" in i18n.t("tbl.save_failed.read_only")
 
@@ -122,7 +75,7 @@ def test_a_read_only_folder_is_named(table: Any, code: int,
 def test_leaving_the_table_with_a_full_disk_logs_the_reason(
         table: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     app, tbl = table
-    _act(app, tbl)
+    human_moves(app, tbl)
     monkeypatch.setattr(saves, "atomic_write_bytes", _failing(errno.ENOSPC))
     caplog.set_level(logging.INFO, logger="game.controller")
     app.back_to_menu()  # the table's exit saves synchronously
@@ -157,5 +110,5 @@ def test_a_match_without_persistence_never_shows_the_notice(
     table = TableScene(app, cfg, controller=MatchController(cfg, persist=False))
     app.scenes.push(table)
     monkeypatch.setattr(saves, "atomic_write_bytes", _failing(errno.ENOSPC))
-    _act(app, table)
+    human_moves(app, table)
     assert table.ctl.save_problem == ""

@@ -80,7 +80,7 @@ class StatsScene(UIScene):
         self.notice = self.store.notice  # shown on this visit, then cleared from the file
         if self.notice:
             self.store.notice = ""
-            self.store.save()
+            self.app.write_notices.report("stats", self.store.save().reason)
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
         self.names = sorted(self.store.players,
                             key=lambda n: (-self.store.players[n].matches_played, n.casefold()))

@@ -71,6 +71,9 @@ def _setting(app: Any, name: str, default: Any) -> Any:
 class TableScene(Scene):
     """The match in progress. ``TableScene(app, config, loaded=None)``."""
 
+    # A failing autosave is shown in the table's standing notice (game.scenes.write_notices)
+    writes_shown = ("autosave",)
+
     def __init__(self, app: App, config: MatchConfig, loaded: Any = None, *,
                  controller: MatchController | None = None, party: PartyHost | None = None) -> None:
         super().__init__(app)
@@ -85,6 +88,9 @@ class TableScene(Scene):
                 persist=bool(getattr(app, "persist", True)),
                 match_id=str(getattr(meta, "match_id", "") or ""), background=True)
         self.ctl = controller
+        self.write_notices = getattr(app, "write_notices", None)
+        if self.write_notices is not None:
+            controller.on_write = self.write_notices.report
         self.n = len(config.seats)
         humans = config.humans
         # One human: always their view. Hot-seat: nobody until the first curtain.
@@ -283,7 +289,13 @@ class TableScene(Scene):
     def busy(self) -> bool:
         return self.anim.busy() or bool(self.ctl.pending)
 
+    def _notice_shown(self) -> None:
+        """The standing notice says why the autosave fails: that run is told."""
+        if self.write_notices is not None:
+            self.write_notices.take(self.writes_shown)
+
     def update(self, dt: float) -> None:
+        self._notice_shown()
         self.now += dt
         self.anim.update(dt)
         if self.party is not None:
@@ -310,6 +322,7 @@ class TableScene(Scene):
     def update_below(self, dt: float) -> None:
         """A menu or the scoreboard is on top: phones still get answers, the match waits;
         cards sliding to new places (a resize, a language switch) finish their slide."""
+        self._notice_shown()
         if self.party is not None:
             self.party.pump(paused=True)
         self.hand.update(dt, self.layout)
