@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .cards import DECK, Kind
 from .events import DrawReason, Event, EventKind
+from .phase import Phase
 from .piles import draw_cards
 from .state import MatchState, RoundState
 from .turns import begin_turn, next_seat
-from .view import Phase
 
 HAND_SIZE = 7  # S3
 

@@ -27,11 +27,11 @@ from .cards import DECK, Colour, Kind
 from .deal import deal_round
 from .events import DrawReason, Event, EventKind
 from .legality import card_error, plays, uno_call, wd4_guilty
+from .phase import Phase
 from .piles import draw_cards
 from .scoring import end_round, went_out
 from .state import MatchState, PenaltyKind, PendingPenalty
 from .turns import begin_turn, flip_direction, next_seat, skip_and_advance
-from .view import Phase
 
 CATCH_PENALTY = 2  # T6
 CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)

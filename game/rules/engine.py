@@ -33,10 +33,11 @@ from .events import Event
 from .legality import legal_actions, out_of_turn_seats, play_error, refusal
 from .observer import view
 from .persist import ENGINE_VERSION, from_dict, to_dict
+from .phase import Phase
 from .settings import RuleSettings, check_seats
 from .state import MatchState, PendingPenalty, RoundState, check_invariants
 from .turns import ROUND_TURN_LIMIT
-from .view import Phase, PlayerView
+from .view import PlayerView
 
 __all__ = ["ENGINE_VERSION", "ROUND_TURN_LIMIT", "Game"]
 

@@ -29,9 +29,9 @@ from .actions import (
     WrongPlay,
 )
 from .cards import COLOUR_OF, COLOURS, DECK, FACE, Card, Colour, Kind
+from .phase import Phase
 from .piles import can_draw
 from .state import MatchState, PenaltyKind
-from .view import Phase
 
 Refusal = tuple[str, str]  # (rule id, message)
 

@@ -14,9 +14,9 @@ from .actions import Action, action_from_dict
 from .cards import Colour
 from .errors import StateError
 from .events import Event, RoundLog
+from .phase import Phase
 from .settings import RuleSettings, check_seats
 from .state import MatchState, PenaltyKind, PendingPenalty, RoundState, check_invariants
-from .view import Phase
 
 ENGINE_VERSION = "2.0"
 

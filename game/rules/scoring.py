@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .cards import DECK
 from .events import Event, EventKind, MatchResult, RoundResult
+from .phase import Phase
 from .state import MatchState
-from .view import Phase
 
 
 def hand_points(hand: list[int]) -> int:

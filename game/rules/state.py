@@ -15,8 +15,8 @@ from enum import Enum
 
 from .cards import DECK, Colour
 from .events import Event, RoundLog
+from .phase import Phase
 from .settings import RuleSettings
-from .view import Phase
 
 
 class PenaltyKind(str, Enum):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .events import Event, EventKind
+from .phase import Phase
 from .scoring import stalemate
 from .state import MatchState
-from .view import Phase
 
 ROUND_TURN_LIMIT = 5_000
 """T7 stalemate: a round still going after this many turns ends (lowest hand wins).
