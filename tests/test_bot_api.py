@@ -3,9 +3,7 @@ T6 false calls, cards by id), uno-sim errors and results."""
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 import sys
 
 import pytest
@@ -16,7 +14,7 @@ from game.rules import legality
 from game.rules.actions import CallUno, Play
 from game.rules.cards import DECK, Kind
 from game.rules.engine import Game
-from game.rules.settings import OFFICIAL, preset
+from game.rules.settings import OFFICIAL
 from game.rules.view import Phase
 from game.sim import main as sim_main
 
@@ -95,29 +93,6 @@ def test_T6_view_is_false_uno_marks_calls_that_cost_the_penalty() -> None:
     assert CallUno(0) in g.legal_actions(0)
     assert not g.view(0).is_false_uno(CallUno(0)), "two cards: a true call"
     assert not any(e.kind == "false_uno" for e in run(g, CallUno(0)))
-
-
-def test_T6_is_false_uno_agrees_with_the_engine_in_play() -> None:
-    settings = preset("sheet")
-    rng = random.Random(3)
-    seen_false = seen_true = 0
-    for seed in range(20):
-        g = Game.new(settings, 4, seed)
-        steps = 0
-        while not g.round_over and steps < 300:
-            seat = g.to_act
-            legal = g.legal_actions(seat)
-            view = g.view(seat)
-            if CallUno(seat) in legal:
-                false = view.is_false_uno(CallUno(seat))
-                seen_false += false
-                seen_true += not false
-                ev = copy.deepcopy(g).apply(CallUno(seat))
-                assert any(e.kind == "false_uno" for e in ev) is false
-            others = [a for a in legal if not isinstance(a, CallUno)]
-            g.apply(others[rng.randrange(len(others))] if others else legal[0])
-            steps += 1
-    assert seen_false and seen_true
 
 
 # ------------------------------------------------------------------ uno-sim

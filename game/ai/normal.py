@@ -38,6 +38,7 @@ from game.rules.actions import (
     WrongPlay,
 )
 from game.rules.cards import COLOURS, DECK, FACE, Colour, Kind
+from game.rules.verdicts import can_draw_from
 from game.rules.view import Phase, PlayerView
 
 from .base import Choice
@@ -379,7 +380,7 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
         return reason(swap, ["swap_fewest"], n=view.hand_sizes[swap.target])
     plays = [a for a in legal if isinstance(a, Play)]
     # T7: with nothing left to draw, keeping a wild would stall the round
-    can_draw = view.draw_pile_size + len(view.discard) > 1
+    can_draw = can_draw_from(view.draw_pile_size, len(view.discard))
     # (and a long hand plays its wilds: when every seat keeps them, hands must not grow forever)
     keep_wilds = (threat_size(view) > KEEP_WILDS_UNTIL and 2 < len(view.hand) <= KEEP_WILDS_HAND
                   and can_draw)

@@ -32,6 +32,7 @@ from .cards import COLOUR_OF, COLOURS, DECK, FACE, Card, Colour, Kind
 from .phase import Phase
 from .piles import can_draw
 from .state import MatchState, PenaltyKind
+from .verdicts import matching_ids, uno_call_kind, wd4_bluff
 
 Refusal = tuple[str, str]  # (rule id, message)
 
@@ -61,17 +62,19 @@ _NOT_YOUR_TURN: Final = ("turn", "It is not your turn.")
 
 
 # ------------------------------------------------------------------ card plays
+def pile_face(m: MatchState) -> int:
+    """The top card's FACE that a play may match, or -1 while only the colour
+    counts (S4 ``colour_only``: the first play of the round)."""
+    r = m.round
+    return -1 if r.first_colour_only else FACE[r.discard[-1]]
+
+
 def matching(m: MatchState, ids: Iterable[int]) -> list[int]:
     """T1 (and S4 colour_only): those of ``ids`` that match the pile in a normal
-    turn, in their order. A wild always matches (T2 is judged by a challenge, T5).
+    turn, in their order (:func:`.verdicts.matching_ids` with this round's values).
 
     The one match rule, for one card (:func:`match_error`) or a whole hand."""
-    r = m.round
-    colour = r.colour
-    if r.first_colour_only:
-        return [c for c in ids if COLOUR_OF[c] is colour or COLOUR_OF[c] is None]
-    face = FACE[r.discard[-1]]
-    return [c for c in ids if COLOUR_OF[c] is colour or FACE[c] == face or COLOUR_OF[c] is None]
+    return matching_ids(ids, m.round.colour, pile_face(m))
 
 
 def match_error(m: MatchState, card: Card) -> Refusal | None:
@@ -192,34 +195,20 @@ def colour_error(ids: tuple[int, ...], colour: Colour | None) -> Refusal | None:
 
 def wd4_guilty(m: MatchState, seat: int, played: tuple[int, ...]) -> bool:
     """T2/T5: was playing a Wild Draw Four against the rule (judged on the hand left)?"""
-    rule = m.settings.wd4_rule
-    if rule == "free":
-        return False
     rest = [c for c in m.round.hands[seat] if c not in played]
-    if rule == "no_matching_colour":
-        colour = m.round.colour
-        return any(DECK[c].colour is colour for c in rest)
-    # no_playable_card: holding any other playable card (Wild Draw Fours aside)
-    return any(DECK[c].kind is not Kind.WILD_DRAW_FOUR for c in matching(m, rest))
+    return wd4_bluff(m.settings.wd4_rule, rest, m.round.colour, pile_face(m))
 
 
 # ------------------------------------------------------------- other actions
 def uno_call(m: MatchState, seat: int) -> str:
     """T6: what a CallUno by ``seat`` would be: '' (refused), 'exposed' (saves
-    itself from a catch), 'early' (before its second-to-last card) or 'false'."""
+    itself from a catch), 'early' (before its second-to-last card) or 'false'
+    (:func:`.verdicts.uno_call_kind` with this round's values)."""
     r = m.round
-    if seat == r.uno_exposed:
-        return "exposed"
-    if seat != r.to_act or r.phase in (Phase.ROUND_OVER, Phase.CHOOSE_COLOUR,
-                                       Phase.CHOOSE_SWAP):
-        return ""
-    size = len(r.hands[seat])
-    if size == 2 and r.uno_declared != seat and r.phase is not Phase.SKIP_RELAY:
-        return "early"
-    if m.settings.false_uno_penalty > 0 and r.phase is Phase.PLAY and size > 2 \
-            and can_draw(m):  # (with nothing left to draw the call would cost nothing, T7)
-        return "false"
-    return ""
+    return uno_call_kind(
+        exposed=seat == r.uno_exposed, on_turn=seat == r.to_act, phase=r.phase,
+        hand_size=len(r.hands[seat]), declared=r.uno_declared == seat,
+        false_penalty=m.settings.false_uno_penalty, can_draw=can_draw(m))
 
 
 def jump_window(m: MatchState, seat: int) -> bool:

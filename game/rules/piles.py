@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .events import DrawReason, Event, EventKind
 from .state import MatchState
+from .verdicts import can_draw_from
 
 
 def reshuffle(m: MatchState) -> None:
@@ -21,7 +22,7 @@ def reshuffle(m: MatchState) -> None:
 def can_draw(m: MatchState) -> bool:
     """T7: is there anything left to draw (the draw pile, or a discard pile to turn)?"""
     r = m.round
-    return bool(r.draw_pile) or len(r.discard) > 1
+    return can_draw_from(len(r.draw_pile), len(r.discard))
 
 
 def draw_cards(m: MatchState, seat: int, count: int, reason: DrawReason) -> list[int]:

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .actions import CallUno, Play
-from .cards import DECK, Card, Colour, Kind
+from .cards import DECK, FACE, Card, Colour, Kind
 from .events import EventLog
 from .phase import Phase
 from .settings import RuleSettings
+from .verdicts import can_draw_from, uno_call_kind, wd4_bluff
 
 __all__ = ["VIEW_FIELDS", "Phase", "PlayerView"]
 
@@ -87,31 +88,33 @@ class PlayerView(NamedTuple):
 
     def is_bluff(self, action: object) -> bool:
         """T2/T5: is ``action`` a Play of this seat whose Wild Draw Four breaks
-        T2 now, so that a challenge would find it guilty? False for any other
-        action, under ``wd4_rule="free"`` and onto a pending stack (H1)."""
+        T2 now (:func:`.verdicts.wd4_bluff`, as the engine judges it), so that a
+        challenge would find it guilty? False for any other action, under
+        ``wd4_rule="free"`` and onto a pending stack (H1)."""
         if not isinstance(action, Play) or action.seat != self.seat:
             return False
         cards = action.cards
         if (DECK[cards[-1]].kind is not Kind.WILD_DRAW_FOUR
                 or self.phase not in (Phase.PLAY, Phase.KEEP_OR_PLAY)):
             return False
-        rule = self.settings.wd4_rule
-        rest = [c for c in self.hand if c.id not in cards]
-        if rule == "no_matching_colour":
-            return any(c.colour is self.colour for c in rest)
-        if rule != "no_playable_card":
-            return False
         top = self.top_card
-        return any(c.kind is not Kind.WILD_DRAW_FOUR and (
-            c.colour is None or c.colour is self.colour
-            or (top is not None and c.face == top.face)) for c in rest)
+        rest = [c.id for c in self.hand if c.id not in cards]
+        return wd4_bluff(self.settings.wd4_rule, rest, self.colour,
+                         FACE[top.id] if top is not None else -1)
 
     def is_false_uno(self, action: object) -> bool:
-        """T6: is ``action`` a CallUno of this seat that draws the false-call
-        penalty (holding more than two cards, not exposed)? ``legal`` offers
-        such calls on every turn while ``false_uno_penalty`` is above 0."""
-        return (isinstance(action, CallUno) and action.seat == self.seat
-                and self.uno_exposed != self.seat and len(self.hand) > 2)
+        """T6: is ``action`` a CallUno of this seat that the engine would take as
+        a false call (:func:`.verdicts.uno_call_kind`), costing the penalty? While
+        ``false_uno_penalty`` is above 0, ``legal`` offers such calls on every
+        turn in which something is left to draw."""
+        seat = self.seat
+        if not isinstance(action, CallUno) or action.seat != seat:
+            return False
+        return uno_call_kind(
+            exposed=self.uno_exposed == seat, on_turn=self.to_act == seat, phase=self.phase,
+            hand_size=len(self.hand), declared=self.uno_declared == seat,
+            false_penalty=self.settings.false_uno_penalty,
+            can_draw=can_draw_from(self.draw_pile_size, len(self.discard))) == "false"
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name, in declaration order (the log and pile as they are)."""

@@ -1,0 +1,120 @@
+"""The rules written once over plain values (game/rules/verdicts.py), tested
+directly: T1/S4 matching, T2 bluffs, T6 UNO calls, T7 "anything to draw"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rigging import Faces
+
+from game.rules import legality
+from game.rules.actions import CallUno
+from game.rules.cards import FACE, Colour
+from game.rules.engine import Game
+from game.rules.settings import preset
+from game.rules.verdicts import can_draw_from, matching_ids, uno_call_kind, wd4_bluff
+from game.rules.view import Phase
+
+RED = Colour.RED
+
+
+# --------------------------------------------------------------- T1 / S4
+def test_T1_matching_ids_colour_face_or_wild():
+    c = Faces()
+    r9, b5, w, g8, w4 = c.ids("R9 B5 W G8 W4")
+    face = FACE[c("R5")]
+    assert matching_ids([r9, b5, w, g8, w4], RED, face) == [r9, b5, w, w4]
+
+
+def test_S4_colour_only_face_does_not_count():
+    c = Faces()
+    r9, b5, w = c.ids("R9 B5 W")
+    assert matching_ids([r9, b5, w], RED, -1) == [r9, w]
+
+
+# ------------------------------------------------------------------- T2
+@pytest.mark.parametrize("rule,rest,guilty", [
+    ("no_matching_colour", "R8 G9", True),
+    ("no_matching_colour", "G9 B5", False),  # a face match is not the colour
+    ("no_matching_colour", "W G9", False),
+    ("no_playable_card", "G9 B5", True),  # the top card's number
+    ("no_playable_card", "W G9", True),  # a plain Wild is playable
+    ("no_playable_card", "W4 G9", False),  # another Wild Draw Four does not count
+    ("no_playable_card", "G9 B1", False),
+    ("free", "R8 W", False),
+    ("no_matching_colour", "", False),
+])
+def test_T2_wd4_bluff(rule, rest, guilty):
+    c = Faces()
+    ids = c.ids(rest) if rest else []
+    assert wd4_bluff(rule, ids, RED, FACE[c("R5")]) is guilty
+
+
+def test_T2_wd4_bluff_colour_only_first_play_counts_colour_and_wilds():
+    c = Faces()
+    assert not wd4_bluff("no_playable_card", c.ids("G9 B5"), RED, -1)
+    assert wd4_bluff("no_playable_card", c.ids("G9 W"), RED, -1)
+
+
+# ------------------------------------------------------------------- T6
+def call(**kw) -> str:
+    values = dict(exposed=False, on_turn=True, phase=Phase.PLAY, hand_size=3, declared=False,
+                  false_penalty=2, can_draw=True)
+    values.update(kw)
+    return uno_call_kind(**values)
+
+
+@pytest.mark.parametrize("kw,kind", [
+    (dict(exposed=True, on_turn=False, phase=Phase.CHALLENGE, hand_size=1), "exposed"),
+    (dict(exposed=True, phase=Phase.ROUND_OVER, hand_size=1), "exposed"),
+    (dict(hand_size=2), "early"),
+    (dict(hand_size=2, phase=Phase.KEEP_OR_PLAY), "early"),
+    (dict(hand_size=2, phase=Phase.PENALTY), "early"),
+    (dict(hand_size=2, phase=Phase.SKIP_RELAY), ""),  # H2: not while answering a Skip
+    (dict(hand_size=2, declared=True), ""),  # already called
+    (dict(hand_size=2, on_turn=False), ""),
+    (dict(hand_size=3), "false"),
+    (dict(hand_size=7, false_penalty=5), "false"),
+    (dict(hand_size=3, false_penalty=0), ""),  # false calls off
+    (dict(hand_size=3, can_draw=False), ""),  # T7: nothing to draw, the call would cost nothing
+    (dict(hand_size=3, phase=Phase.KEEP_OR_PLAY), ""),
+    (dict(hand_size=3, phase=Phase.CHALLENGE), ""),
+    (dict(hand_size=3, on_turn=False), ""),
+    (dict(hand_size=1), ""),  # called already, or caught: nothing to call
+    (dict(hand_size=2, phase=Phase.CHOOSE_COLOUR), ""),
+    (dict(hand_size=2, phase=Phase.CHOOSE_SWAP), ""),
+    (dict(hand_size=2, phase=Phase.ROUND_OVER), ""),
+])
+def test_T6_uno_call_kind(kw, kind):
+    assert call(**kw) == kind
+
+
+def test_T6_view_and_engine_ask_the_same_function_in_play():
+    """What the view passes to uno_call_kind is what the engine passes: at every
+    decision of seeded sheet-rule games, every seat's view calls a CallUno false
+    exactly when the engine would take it as false (the effect of a false call
+    is tested on rigged decks, tests/test_bot_api.py)."""
+    settings = preset("sheet")
+    rng = random.Random(3)
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        g = Game.new(settings, 4, seed)
+        for _ in range(200):
+            if g.round_over:
+                break
+            for seat in range(4):
+                false = g.view(seat).is_false_uno(CallUno(seat))
+                assert false is (legality.uno_call(g.state, seat) == "false"), (seed, seat)
+                seen[false] += 1
+            legal = g.legal_actions(g.to_act)
+            others = [a for a in legal if not isinstance(a, CallUno)]
+            g.apply(others[rng.randrange(len(others))] if others else legal[0])
+    assert seen[True] and seen[False]
+
+
+# ------------------------------------------------------------------- T7
+@pytest.mark.parametrize("pile,discard,can", [(1, 1, True), (0, 2, True), (0, 1, False),
+                                              (30, 1, True), (0, 0, False)])
+def test_T7_can_draw_from(pile, discard, can):
+    assert can_draw_from(pile, discard) is can
