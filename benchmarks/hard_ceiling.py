@@ -52,7 +52,7 @@ class OracleHard(HardAgent):
             self.rng.shuffle(pile)
         return World([list(h) for h in r.hands], pile, list(r.discard[:-1]),
                      r.discard[-1], COLOUR_INDEX[view.colour] if view.colour else 0,
-                     view.direction, [s not in view.out for s in range(n)],
+                     view.direction, view.out,
                      list(view.teams) if view.teams else list(range(n)),
                      view.settings.draw == "until_playable")
 

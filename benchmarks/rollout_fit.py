@@ -48,7 +48,7 @@ def fresh(seats: int, rng: random.Random) -> World:
     while KIND[deck[-1]] >= WILD:  # S4 simplified: a coloured card starts
         rng.shuffle(deck)
     top = deck.pop()
-    return World(hands, deck, [], top, COL[top], 1, [True] * seats, list(range(seats)), False)
+    return World(hands, deck, [], top, COL[top], 1, (), list(range(seats)), False)
 
 
 def positions(seats: int, games: int, seed: int) -> list[Position]:

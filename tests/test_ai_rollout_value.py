@@ -35,7 +35,7 @@ def _world(mine: list[int], theirs: list[int], top: int) -> World:
     used = set(mine) | set(theirs) | {top}
     pile = [c for c in range(len(DECK)) if c not in used]
     return World([mine, theirs], pile, [], top, COL[top], 1,
-                 [True, True], [0, 1], False)
+                 (), [0, 1], False)
 
 
 def test_T1_fewer_cards_and_more_wilds_are_worth_more() -> None:

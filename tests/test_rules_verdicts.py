@@ -1,22 +1,57 @@
-"""The rules written once over plain values (game/rules/verdicts.py), tested
-directly: T1/S4 matching, T2 bluffs, T6 UNO calls, T7 "anything to draw"."""
+"""The rules written once over plain values (game/rules/verdicts.py, turns.seat_after),
+tested directly: T1/S4 matching, T2 bluffs, T6 UNO calls, T7 "anything to draw",
+and the count of seats the engine and the AI share."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from rigging import Faces
+from rigging import Faces, rig
 
+from game.ai.belief import world_of
 from game.rules import legality
 from game.rules.actions import CallUno
 from game.rules.cards import FACE, Colour
 from game.rules.engine import Game
-from game.rules.settings import preset
+from game.rules.settings import OFFICIAL, preset
+from game.rules.turns import next_seat, seat_after
 from game.rules.verdicts import can_draw_from, matching_ids, uno_call_kind, wd4_bluff
 from game.rules.view import Phase
 
 RED = Colour.RED
+
+
+# ------------------------------------------------------------ seat_after
+@pytest.mark.parametrize("seat,direction,seats,out,after", [
+    (0, 1, 4, (), 1),
+    (3, 1, 4, (), 0),  # round the table
+    (0, -1, 4, (), 3),
+    (1, -1, 2, (), 0),
+    (0, 1, 5, (1, 2), 3),  # R4: seats out are passed over
+    (4, 1, 5, (0,), 1),
+    (3, -1, 5, (2, 1, 0), 4),
+    (1, 1, 4, (1,), 2),  # the seat itself may be out (it just went out)
+    (0, 1, 3, (1, 2), 0),  # every other seat out: back to the seat
+    (0, 1, 3, (0, 1, 2), 1),  # every seat out: the neighbour
+])
+def test_seat_after(seat, direction, seats, out, after):
+    assert seat_after(seat, direction, seats, out) == after
+
+
+def test_seat_after_is_the_engine_count_and_the_ai_world_count():
+    """R4: in an elimination round with a seat out, the engine's next seat and
+    the Hard level's sampled world count the same seats."""
+    c = Faces()
+    g = rig(OFFICIAL.with_(scoring="elimination"),
+            hands=[c.ids("R1 R2"), [], c.ids("G1 G2"), c.ids("B1 B2"), c.ids("Y1 Y2")],
+            top=c("R5"), out=[1])
+    view = g.view(0)
+    world = world_of(view, [list(h) for h in g.hands], [], random.Random(1))
+    for direction in (1, -1):
+        g.round.direction = world.direction = direction
+        for seat in range(5):
+            assert world.next_seat(seat) == next_seat(g.state, seat)
 
 
 # --------------------------------------------------------------- T1 / S4

@@ -125,9 +125,8 @@ def world_of(view: PlayerView, hands: list[list[int]], pile: list[int],
     discard = [c.id for c in view.discard]
     top = discard[-1] if discard else 0
     colour = COLOUR_INDEX[view.colour] if view.colour is not None else 0
-    alive = [s not in view.out for s in range(n)]
     team = list(view.teams) if view.teams else list(range(n))
-    return World(hands, pile, discard[:-1], top, colour, view.direction, alive, team,
+    return World(hands, pile, discard[:-1], top, colour, view.direction, view.out, team,
                  view.settings.draw == "until_playable")
 
 

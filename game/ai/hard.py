@@ -52,7 +52,7 @@ from .normal import (
     with_uno_call,
 )
 from .registry import register_level
-from .rollout import World, _next, draw_turn, play_cards, playout, rollout
+from .rollout import World, draw_turn, play_cards, playout, rollout
 from .tracking import COLOUR_INDEX, Knowledge, track
 
 MAX_PLAYS = 6  # candidate plays searched (best by the Normal heuristic)
@@ -185,7 +185,7 @@ class HardAgent:
         elif isinstance(action, Draw):
             nxt = draw_turn(w, me, rng)
         else:
-            nxt = _next(w, me)
+            nxt = w.next_seat(me)
         if nxt <= -2:
             return 1.0 if w.team[-2 - nxt] == w.team[me] else 0.0
         if self.depth:

@@ -38,6 +38,7 @@ from game.rules.actions import (
     WrongPlay,
 )
 from game.rules.cards import COLOURS, DECK, FACE, Colour, Kind
+from game.rules.turns import seat_after
 from game.rules.verdicts import can_draw_from
 from game.rules.view import Phase, PlayerView
 
@@ -50,16 +51,6 @@ from .tracking import Knowledge, track
 # ------------------------------------------------------------------ helpers
 def active(view: PlayerView, seat: int) -> bool:
     return seat not in view.out
-
-
-def next_seat(view: PlayerView, seat: int, direction: int) -> int:
-    n = view.num_seats
-    s = (seat + direction) % n
-    for _ in range(n):
-        if s not in view.out:
-            return s
-        s = (s + direction) % n
-    return s
 
 
 def is_partner(view: PlayerView, a: int, b: int) -> bool:
@@ -125,7 +116,7 @@ def victim_after(view: PlayerView, play: Play) -> int:
     direction = view.direction
     if top.kind is Kind.REVERSE and len(play.cards) % 2 and view.playing() > 2:
         direction = -direction
-    return next_seat(view, view.seat, direction)
+    return seat_after(view.seat, direction, view.num_seats, view.out)
 
 
 HIT_AT = 1  # hit the next player with a Draw card or Skip when down to this many cards
@@ -232,7 +223,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             score += 200.0
             keys[:0] = ["hit_low", "bluff"] if bluff else ["hit_low"]
         elif alive > 2:
-            after = next_seat(view, victim, view.direction)
+            after = seat_after(victim, view.direction, view.num_seats, view.out)
             if after != view.seat and not is_partner(view, after, view.seat) \
                     and view.hand_sizes[after] <= HIT_AT:
                 score -= 50.0  # skipping the victim hurries the threat after them
@@ -244,7 +235,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
                     score += SPARE_HIT
                     keys.insert(0, "threat")
     elif kind is Kind.REVERSE and alive > 2:
-        ahead = next_seat(view, view.seat, view.direction)
+        ahead = seat_after(view.seat, view.direction, view.num_seats, view.out)
         if hostile and victim_size <= HIT_AT and view.hand_sizes[ahead] > HIT_AT:
             score -= 50.0  # turns play towards a player about to go out
         elif not is_partner(view, ahead, view.seat) and view.hand_sizes[ahead] <= HIT_AT:
@@ -271,7 +262,7 @@ def pick_wild_colours(view: PlayerView, know: Knowledge | None, plays: Sequence[
         rest = [c for c in hand_ids if c not in ids]
         prefer: list[Colour] = []
         if know is not None:
-            victim = next_seat(view, view.seat, view.direction)
+            victim = seat_after(view.seat, view.direction, view.num_seats, view.out)
             if not is_partner(view, victim, view.seat):
                 prefer = know.void_colours(victim, view.hand_sizes[victim])
         order = best_colours(rest, prefer=prefer)

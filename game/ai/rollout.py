@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from game.rules.cards import COLOURS, DECK, Kind
+from game.rules.turns import seat_after
 
 from .normal import SPARE_HIT, THREAT_AT
 from .tracking import COLOUR_INDEX
@@ -43,22 +44,22 @@ class World:
     top: int
     colour: int
     direction: int
-    alive: list[bool]
+    out: tuple[int, ...]  # seats out of the round (R4)
     team: list[int]  # team per seat (each seat its own team without R5)
     until_playable: bool
 
     def copy(self) -> World:
         return World([h[:] for h in self.hands], self.pile[:], self.under[:], self.top,
-                     self.colour, self.direction, self.alive[:], self.team,
+                     self.colour, self.direction, self.out, self.team,
                      self.until_playable)
 
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play (the rules' count)."""
+        return seat_after(seat, self.direction, len(self.hands), self.out)
 
-def _next(w: World, seat: int) -> int:
-    n = len(w.alive)
-    s = (seat + w.direction) % n
-    while not w.alive[s]:
-        s = (s + w.direction) % n
-    return s
+    def playing(self) -> int:
+        """How many seats are still in the round."""
+        return len(self.hands) - len(self.out)
 
 
 def _draw(w: World, seat: int, count: int, rng: random.Random) -> None:
@@ -117,27 +118,27 @@ def play_cards(w: World, seat: int, ids: tuple[int, ...], colour: int,
     count = len(ids)
     if not hand:
         if k == DRAW_TWO or k == WILD4:
-            _draw(w, _next(w, seat), (2 if k == DRAW_TWO else 4) * count, rng)
+            _draw(w, w.next_seat(seat), (2 if k == DRAW_TWO else 4) * count, rng)
         return -2 - seat
     if k == NUMBER or k == WILD:
-        return _next(w, seat)
+        return w.next_seat(seat)
     if k == SKIP:
-        s = _next(w, seat)
+        s = w.next_seat(seat)
         for _ in range(count):
-            s = _next(w, s)
+            s = w.next_seat(s)
         return s
     if k == REVERSE:
-        if sum(w.alive) == 2:
-            s = _next(w, seat)
+        if w.playing() == 2:
+            s = w.next_seat(seat)
             for _ in range(count):
-                s = _next(w, s)
+                s = w.next_seat(s)
             return s
         if count % 2:
             w.direction = -w.direction
-        return _next(w, seat)
-    victim = _next(w, seat)
+        return w.next_seat(seat)
+    victim = w.next_seat(seat)
     _draw(w, victim, (2 if k == DRAW_TWO else 4) * count, rng)
-    return _next(w, victim)
+    return w.next_seat(victim)
 
 
 def choose_card(w: World, seat: int, rng: random.Random, noise: float) -> int:
@@ -150,15 +151,15 @@ def choose_card(w: World, seat: int, rng: random.Random, noise: float) -> int:
     hand = w.hands[seat]
     colour = w.colour
     face = FACE[w.top]
-    nxt = _next(w, seat)
+    nxt = w.next_seat(seat)
     team = w.team[seat]
     hostile = w.team[nxt] != team
     size = len(w.hands[nxt])
     low = size <= 1 and hostile
     spare = 0.0
-    if hostile and not low and sum(w.alive) > 2:
-        fewest = min(len(w.hands[s]) for s in range(len(w.alive))
-                     if w.alive[s] and w.team[s] != team)
+    if hostile and not low and w.playing() > 2:
+        fewest = min(len(w.hands[s]) for s in range(len(w.hands))
+                     if s not in w.out and w.team[s] != team)
         if size > fewest:
             spare = -SPARE_HIT
         elif size <= THREAT_AT:
@@ -234,7 +235,7 @@ def seat_features(w: World, mover: int) -> dict[int, list[float]]:
     moves now (and can play), whether it moves next, whether it holds one card."""
     out: dict[int, list[float]] = {}
     seat = mover
-    for turn in range(sum(w.alive)):
+    for turn in range(w.playing()):
         hand = w.hands[seat]
         wilds = wild4s = actions = 0
         colours = set()
@@ -257,7 +258,7 @@ def seat_features(w: World, mover: int) -> dict[int, list[float]]:
         out[seat] = [math.log(max(1, len(hand))), float(wilds), float(wild4s), float(actions),
                      float(len(colours)), float(turn == 0), float(turn == 0 and playable),
                      float(turn == 1), float(len(hand) == 1)]
-        seat = _next(w, seat)
+        seat = w.next_seat(seat)
     return out
 
 
@@ -265,7 +266,7 @@ def position_value(w: World, me: int, mover: int) -> float:
     """Estimated chance that ``me``'s team goes out first from ``w`` with
     ``mover`` to move: each seat in the round weighs exp(weights .
     ``seat_features``), normalised over the seats."""
-    weights = value_weights(sum(w.alive))
+    weights = value_weights(w.playing())
     mine = 0.0
     total = 0.0
     for s, features in seat_features(w, mover).items():
@@ -295,13 +296,13 @@ def draw_turn(w: World, seat: int, rng: random.Random) -> int:
         before = len(hand)
         _draw(w, seat, 1, rng)
         if len(hand) == before:
-            return _next(w, seat)
+            return w.next_seat(seat)
         cid = hand[-1]
         c = COL[cid]
         if c < 0 or c == w.colour or FACE[cid] == FACE[w.top]:
             return play_cards(w, seat, (cid,), best_colour(hand[:-1]) if c < 0 else c, rng)
         if not w.until_playable:
-            return _next(w, seat)
+            return w.next_seat(seat)
 
 
 __all__ = ["COLOURS", "World", "rollout", "play_cards", "draw_turn", "best_colour"]

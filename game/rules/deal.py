@@ -7,7 +7,7 @@ from .events import DrawReason, Event, EventKind
 from .phase import Phase
 from .piles import draw_cards
 from .state import MatchState, RoundState
-from .turns import begin_turn, next_seat
+from .turns import begin_turn, next_seat, seat_after
 
 HAND_SIZE = 7  # S3
 
@@ -44,12 +44,12 @@ def deal_round(m: MatchState) -> None:
     r = m.round = RoundState.fresh(m.seats, pile)
     m.emit(Event(EventKind.ROUND_START, seat=m.dealer, value=m.round_no))
     m.emit(Event(EventKind.SHUFFLE, value=len(pile)))
-    for _ in range(HAND_SIZE):
-        for i in range(1, m.seats + 1):
-            seat = (m.dealer + i) % m.seats
-            cid = r.draw_pile.pop()
-            r.hands[seat].append(cid)
-            m.emit(Event(EventKind.DEAL, seat=seat, cards=(cid,)))
+    seat = m.dealer
+    for _ in range(HAND_SIZE * m.seats):
+        seat = seat_after(seat, 1, m.seats)
+        cid = r.draw_pile.pop()
+        r.hands[seat].append(cid)
+        m.emit(Event(EventKind.DEAL, seat=seat, cards=(cid,)))
     turn_start_card(m)
 
 
@@ -74,7 +74,9 @@ def turn_start_card(m: MatchState) -> None:
     r.first_colour_only = s.start_match == "colour_only"
     first = next_seat(m, m.dealer)
     if s.first_player == "count_off" and card.number is not None:
-        first = (m.dealer + card.number) % m.seats
+        first = m.dealer  # S5: count the number clockwise from the dealer
+        for _ in range(card.number):
+            first = seat_after(first, 1, m.seats)
     if card.kind is Kind.SKIP:
         m.emit(Event(EventKind.SKIP, seat=first))
         begin_turn(m, next_seat(m, first))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from .events import Event, EventKind
 from .phase import Phase
 from .scoring import stalemate
@@ -15,16 +17,25 @@ make a round endless; seeded random play needs at most ~3,100 turns (sheet
 rules, 2 seats, 300 rounds), so only such rounds meet this bound."""
 
 
+def seat_after(seat: int, direction: int, seats: int, out: Container[int] = ()) -> int:
+    """The seat after ``seat`` going ``direction`` (+1 clockwise, -1 counter-clockwise)
+    round a table of ``seats`` seats, passing over the seats in ``out`` (R4: out of
+    the round). The one count of seats: the engine's and the AI's.
+
+    ``seat`` itself may be out; with every seat out, the seat next to it."""
+    s = seat
+    for _ in range(seats):
+        s = (s + direction) % seats
+        if s not in out:
+            return s
+    return (seat + direction) % seats
+
+
 def next_seat(m: MatchState, seat: int, direction: int = 0) -> int:
     """The seat after ``seat`` in ``direction`` (default: the direction of play),
-    passing over seats that went out (R4)."""
+    passing over seats that went out (R4): :func:`seat_after` in this match."""
     r = m.round
-    d = direction or r.direction
-    n = m.seats
-    s = (seat + d) % n
-    while s in r.out:
-        s = (s + d) % n
-    return s
+    return seat_after(seat, direction or r.direction, m.seats, r.out)
 
 
 def flip_direction(m: MatchState) -> None:
