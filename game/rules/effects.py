@@ -2,8 +2,9 @@
 
 :func:`perform` dispatches on the action type; every effect is a named
 function a reader can find from its rule ID (``skip_played`` T4/H2/H4,
-``draw_card_played`` T4/H1, ``deflect`` H5, ``challenge`` T5, ``went_out``
-R1/R4/T9, ``seven_zero`` H7...). Setup (a new round) is :mod:`.deal`.
+``draw_card_played`` T4/H1, ``deflect_target`` H5, ``challenge`` T5,
+``last_card_played`` R1/R4/T9, ``seven_zero`` H7...). Setup (a new round) is
+:mod:`.deal`.
 """
 
 from __future__ import annotations
@@ -255,14 +256,21 @@ def penalty_on(m: MatchState, victim: int) -> None:
         accept(m, victim)
 
 
-def deflect(m: MatchState, seat: int, kind: Kind) -> None:
-    """H5: a Skip passes the penalty on, a Reverse sends it back."""
-    r = m.round
-    assert r.penalty is not None
+def deflect_target(m: MatchState, seat: int, kind: Kind) -> int:
+    """H5: ``seat`` deflects the pending penalty with a Skip (on to the next
+    player) or a Reverse (back: the direction flips); the seat it now faces."""
     if kind is Kind.REVERSE:
         flip_direction(m)
     target = next_seat(m, seat)
     m.emit(Event(EventKind.DEFLECT, seat=seat, target=target))
+    return target
+
+
+def deflect(m: MatchState, seat: int, kind: Kind) -> None:
+    """H5: the deflected penalty faces its new target, who may deflect again."""
+    r = m.round
+    assert r.penalty is not None
+    target = deflect_target(m, seat, kind)
     r.penalty = PendingPenalty(amount=r.penalty.amount, kind=r.penalty.kind)
     penalty_on(m, target)
 
@@ -276,10 +284,7 @@ def last_card_played(m: MatchState, seat: int, kind: Kind, n: int, ctx: Phase) -
     r.skips = 0
     if ctx in _STACKING and kind in (Kind.SKIP, Kind.REVERSE):
         # H5 with the last card: the deflected penalty still lands (as T9).
-        if kind is Kind.REVERSE:
-            flip_direction(m)
-        target = next_seat(m, seat)
-        m.emit(Event(EventKind.DEFLECT, seat=seat, target=target))
+        target = deflect_target(m, seat, kind)
         draw_cards(m, target, pending, DrawReason.PENALTY)
         went_out_of_round(m, seat, target, deflected=True)
         return
