@@ -22,8 +22,7 @@ from game import i18n
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
 from game.ai.registry import make_agent
 from game.config import MatchConfig
-from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, Play, WrongPlay
-from game.rules.cards import COLOURS, DECK
+from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongPlay
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, EventKind, RoundResult
@@ -283,26 +282,21 @@ class MatchController:
             return []
         return list(self.game.legal_actions(seat))
 
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` may not be taken now, or None (``Game.refusal``)."""
+        return self.game.refusal(action)
+
     def why_not(self, seat: int, card_id: int) -> IllegalAction | None:
+        """Why ``seat`` cannot play ``card_id`` now, or None when it can
+        (``Game.why_not``)."""
         return self.game.why_not(seat, card_id)
 
     def explain(self, seat: int, card_id: int) -> IllegalAction:
-        """Why ``seat`` may not play ``card_id`` now (the table shows it on a
-        refused click): the rule the engine's own check names."""
-        g = self.game
-        if g.to_act != seat:
-            err = g.why_not(seat, card_id)
-            if err is None or err.rule not in ("turn",):
-                return IllegalAction("turn", "It is not your turn.")
-            return err
-        err = g.why_not(seat, card_id)
-        if err is not None:
-            return err
-        try:
-            g.check(Play(seat, (card_id,), None if not DECK[card_id].is_wild else COLOURS[0]))
-        except IllegalAction as exc:
-            return exc
-        return IllegalAction("phase", "That card cannot be played right now.")
+        """:meth:`why_not` for a card the table found unplayable (a refused
+        click, the pointer over it); a card that is in fact playable there is
+        one the table's legal actions have not caught up with."""
+        return self.game.why_not(seat, card_id) or IllegalAction(
+            "phase", "That card cannot be played right now.")
 
     def catch_window_open(self, now: float) -> bool:
         """A human who just played their second-to-last card still may call UNO

@@ -10,10 +10,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from rigging import Faces, rig  # noqa: E402
 from table_helpers import config  # noqa: E402
 
 from game.controller import CATCH_DELAY, MatchController  # noqa: E402
 from game.rules.actions import CallUno, Catch, Draw, Play, WrongPlay  # noqa: E402
+from game.rules.cards import Colour  # noqa: E402
 from game.rules.errors import IllegalAction  # noqa: E402
 from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES  # noqa: E402
 
@@ -142,7 +144,7 @@ def test_hint_is_a_legal_action_with_a_reason_field():
     run_to_human(ctl)
     choice = ctl.hint_choice(0)
     assert choice is not None
-    assert ctl.game.is_legal(choice.action)
+    assert ctl.game.refusal(choice.action) is None
     assert isinstance(choice.reason_en, str) and isinstance(choice.reason_zh, str)
 
 
@@ -261,3 +263,17 @@ def test_match_numbers_of_a_resumed_match_count_the_rounds_before_it():
     _play_out(ctl)
     resumed = MatchController(ctl.config, Game.from_dict(ctl.game.to_dict()), persist=False)
     assert resumed.match_numbers() == ctl.match_numbers()
+
+
+def test_the_controller_forwards_the_two_why_not_doors():
+    """Game.refusal (an action) and Game.why_not (a card), forwarded; ``explain``
+    is ``why_not`` for a card the table found unplayable. No Play is made up to ask."""
+    c = Faces()
+    g = rig(OFFICIAL, hands=[c.ids("W G9"), c.ids("Y1 Y2"), c.ids("B1 B2")], top=c("R5"))
+    ctl = MatchController(config(3, 3), game=g, anim_speed="off", persist=False)
+    wild, g9 = g.hands[0]
+    assert ctl.why_not(0, g9).rule == ctl.explain(0, g9).rule == "T1"
+    assert ctl.refusal(Play(0, (g9,))).message == g.refusal(Play(0, (g9,))).message
+    assert ctl.refusal(Play(0, (wild,), Colour.RED)) is None
+    assert ctl.why_not(0, wild) is None, "a wild is playable: no colour needed to ask"
+    assert (ctl.explain(1, g.hands[1][0]).rule, ctl.why_not(1, g.hands[1][0]).rule) == ("turn",) * 2

@@ -60,7 +60,7 @@ def play_checked(settings, seats: int, seed: int, max_actions: int = 4000,
                 legal = set(g.legal_actions(seat))
                 before = g.to_dict()
                 for a in _probe_actions(g, seat, rng):
-                    accepted = g.is_legal(a)
+                    accepted = g.refusal(a) is None
                     assert accepted == (a in legal), (a, accepted)
                     if not accepted:
                         with pytest.raises(IllegalAction):

@@ -152,7 +152,7 @@ def test_T6_call_before_playing_second_to_last_card():
     run(g, Play(0, (g.hands[0][0],)))
     assert g.uno_exposed == -1
     for seat in (1, 2):
-        assert not g.is_legal(Catch(seat, 0))
+        assert g.refusal(Catch(seat, 0)) is not None
 
 
 def test_T6_call_after_playing_second_to_last_card():
@@ -250,8 +250,8 @@ def test_T6_multi_play_down_to_one_card_calls_after():
     # Engine choice: an early call needs exactly two cards in hand; a player who goes
     # from three cards to one with an H4 pair calls just after playing.
     g = uno_game(OFFICIAL.with_(multi_play=True), mine="R8 G8 Y9")
-    assert not g.is_legal(CallUno(0))
+    assert g.refusal(CallUno(0)) is not None
     run(g, Play(0, tuple(g.hands[0][:2])))
     assert g.uno_exposed == 0
     run(g, CallUno(0))
-    assert not g.is_legal(Catch(1, 0))
+    assert g.refusal(Catch(1, 0)) is not None

@@ -80,5 +80,5 @@ def test_T6_false_uno_call_refused_when_nothing_is_left_to_draw():
     g.round.discard = [g.discard[-1]]
     g.hands[1] += [x for x in range(108) if x not in set(g.hands[0] + g.hands[1] + g.discard)]
     g.check_invariants()
-    assert not g.is_legal(CallUno(0))
+    assert g.refusal(CallUno(0)) is not None
     assert CallUno(0) not in g.legal_actions(0)

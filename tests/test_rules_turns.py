@@ -28,7 +28,7 @@ def test_T1_matches_colour_number_or_is_wild(play):
     g = three(c, f"{play} G8", "R5")
     cid = g.hands[0][0]
     colour = Colour.GREEN if play == "W" else None
-    assert g.is_legal(Play(0, (cid,), colour))
+    assert g.refusal(Play(0, (cid,), colour)) is None
     run(g, Play(0, (cid,), colour))
     assert g.discard[-1] == cid and g.to_act == 1
 
@@ -75,7 +75,7 @@ def wd4_challenge(wd4_rule: str, mine: str) -> tuple[int, int]:
     c = Faces()
     g = three(c, f"W4 {mine}", "R5", settings=OFFICIAL.with_(wd4_rule=wd4_rule))
     wd4 = g.hands[0][0]
-    assert g.is_legal(Play(0, (wd4,), Colour.BLUE)), "WD4 is always playable (bluffing)"
+    assert g.refusal(Play(0, (wd4,), Colour.BLUE)) is None, "WD4 is always playable (bluffing)"
     ev = run(g, Play(0, (wd4,), Colour.BLUE), Challenge(1))
     verdict = of_kind(ev, "challenge")[0]
     assert verdict.value == int(drew(ev, 0) > 0)
@@ -332,4 +332,4 @@ def test_T9_last_card_wild_draw_four_next_player_draws_4():
     assert drew(ev, 1, "penalty") == 4
     assert g.scores[0] == 1 + 9 + 8 + 7 + 6 + 3
     assert g.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-    assert not g.is_legal(Challenge(1))
+    assert g.refusal(Challenge(1)) is not None

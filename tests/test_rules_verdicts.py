@@ -1,6 +1,7 @@
 """The rules written once over plain values (game/rules/verdicts.py, turns.seat_after),
 tested directly: T1/S4 matching, T2 bluffs, T6 UNO calls, T7 "anything to draw",
-and the count of seats the engine and the AI share."""
+and the count of seats the engine and the AI share; plus the two "why not"
+doors on Game (the controller forwards them: tests/test_controller.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rigging import Faces, rig
 
 from game.ai.belief import world_of
 from game.rules import legality
-from game.rules.actions import CallUno
+from game.rules.actions import CallUno, Play
 from game.rules.cards import FACE, Colour
 from game.rules.engine import Game
 from game.rules.settings import OFFICIAL, preset
@@ -153,3 +154,22 @@ def test_T6_view_and_engine_ask_the_same_function_in_play():
                                               (30, 1, True), (0, 0, False)])
 def test_T7_can_draw_from(pile, discard, can):
     assert can_draw_from(pile, discard) is can
+
+
+# ----------------------------------------------------- the why-not doors
+def test_why_not_a_card_tells_a_seat_off_turn_it_is_not_its_turn():
+    c = Faces()
+    g = rig(OFFICIAL, hands=[c.ids("R8 G9"), c.ids("R1 Y2"), c.ids("B1 B2")], top=c("R5"),
+            to_act=1, phase=Phase.CHOOSE_COLOUR)
+    err = g.why_not(0, g.hands[0][0])
+    assert (err.rule, err.message) == ("turn", "It is not your turn.")
+    err = g.why_not(1, g.hands[1][0])
+    assert err.rule == "phase", "the seat on turn is told no card fits this decision"
+
+
+def test_why_not_a_playable_wild_is_none_without_naming_a_colour():
+    c = Faces()
+    g = rig(OFFICIAL, hands=[c.ids("W G9"), c.ids("Y1 Y2"), c.ids("B1 B2")], top=c("R5"))
+    assert g.why_not(0, g.hands[0][0]) is None
+    assert g.refusal(Play(0, (g.hands[0][0],))).rule == "T4", "the action still names a colour"
+    assert g.why_not(0, g.hands[0][1]).rule == "T1"

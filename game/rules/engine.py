@@ -30,7 +30,7 @@ from .deal import choose_dealer, deal_round
 from .effects import perform
 from .errors import IllegalAction
 from .events import Event
-from .legality import legal_actions, out_of_turn_seats, play_error, refusal
+from .legality import card_refusal, legal_actions, out_of_turn_seats, refusal
 from .observer import view
 from .persist import ENGINE_VERSION, from_dict, to_dict
 from .phase import Phase
@@ -85,25 +85,18 @@ class Game:
         return g
 
     # ----------------------------------------------------------------- rules
-    def refusal(self, action: Action) -> tuple[str, str] | None:
-        """Why ``action`` may not be taken now: (rule ID, message), or None."""
-        return refusal(self.state, action)
-
-    def is_legal(self, action: Action) -> bool:
-        return refusal(self.state, action) is None
-
-    def check(self, action: Action) -> None:
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` may not be taken now (the rule ID that refuses it and
+        why), or None when ``apply`` accepts it: the one "why not" of actions."""
         err = refusal(self.state, action)
-        if err is not None:
-            raise IllegalAction(*err)
-
-    def play_error(self, seat: int, ids: tuple[int, ...]) -> tuple[str, str] | None:
-        return play_error(self.state, seat, ids)
+        return IllegalAction(*err) if err is not None else None
 
     def why_not(self, seat: int, card: int) -> IllegalAction | None:
-        """Why ``seat`` cannot play ``card`` alone right now (None if it can)."""
-        err = play_error(self.state, seat, (card,))
-        return IllegalAction(*err) if err else None
+        """Why ``seat`` cannot play ``card`` alone now (a click on, or a pointer
+        over, a card that is not offered), or None when it can (naming a colour
+        if it is wild): the one "why not" of a card. A seat not on turn is told so."""
+        err = card_refusal(self.state, seat, card)
+        return IllegalAction(*err) if err is not None else None
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from ``seat`` now (a new list
@@ -136,7 +129,9 @@ class Game:
             if offered is action:
                 break  # offered for this state: not judged again
         else:
-            self.check(action)
+            err = refusal(self.state, action)
+            if err is not None:
+                raise IllegalAction(*err)
         m = self.state
         m.emitted = []
         perform(m, action)

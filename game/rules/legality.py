@@ -184,6 +184,15 @@ def play_error(m: MatchState, seat: int, ids: tuple[int, ...]) -> Refusal | None
     return cards_error(m, ids, len(hand))
 
 
+def card_refusal(m: MatchState, seat: int, card: int) -> Refusal | None:
+    """Why ``seat`` may not play ``card`` alone now (None: it may, naming a colour
+    if the card is wild): not its turn, else :func:`play_error`'s reason. The
+    answer to a click on, or a pointer over, a card that is not offered."""
+    if seat != m.round.to_act:
+        return _NOT_YOUR_TURN
+    return play_error(m, seat, (card,))
+
+
 def colour_error(ids: tuple[int, ...], colour: Colour | None) -> Refusal | None:
     """T4: a wild on top names a colour; a coloured card does not."""
     if DECK[ids[-1]].colour is None:
