@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from game.rules.settings import RuleSettings, check_seats
@@ -15,6 +15,9 @@ AI_LEVELS = ("easy", "normal", "hard")
 # own levels. ``module:Class`` stays a command-line choice and is never read from a file.
 BUILTIN_LEVELS = (*AI_LEVELS, "random")
 MAX_NAME_CHARS = 64
+# How often one seat's party link may be re-issued (``party_reissued``): far more
+# than a host presses "New link" in a match; a file claiming more is not a save.
+MAX_REISSUES = 9999
 
 
 class UntrustedLevel(ValueError):
@@ -34,6 +37,20 @@ def check_secret(value: Any) -> str:
             and all(ch in "0123456789abcdef" for ch in value)):
         raise ValueError("the party secret must be 32 lowercase hex digits")
     return value
+
+
+def check_reissued(value: Any, seats: int) -> tuple[int, ...]:
+    """``value`` as ``party_reissued`` (``[]``: none, else one whole number from 0 to
+    :data:`MAX_REISSUES` per seat); else ValueError."""
+    if not isinstance(value, list):
+        raise ValueError("party_reissued must be a list")
+    if value and len(value) != seats:
+        raise ValueError(f"party_reissued needs one count per seat ({seats}), not {len(value)}")
+    for n in value:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_REISSUES:
+            raise ValueError(f"a re-issue count must be a whole number from 0 to "
+                             f"{MAX_REISSUES}, not {excerpt(n)}")
+    return tuple(value)
 
 
 @dataclass(frozen=True)
@@ -80,9 +97,30 @@ class MatchConfig:
     # The per-match secret the phone seats' join tokens derive from (game/party):
     # kept in the save so the same links work after Continue. "" without phone seats.
     party_secret: str = ""
+    # Per seat, how many times the host re-issued its join link (game/party: the
+    # token of generation n; the old link stops working). () means all 0, as in
+    # every save made before links could be re-issued.
+    party_reissued: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         check_seats(self.settings, len(self.seats))
+        if not any(self.party_reissued):
+            object.__setattr__(self, "party_reissued", ())  # all 0 is the same as none
+        elif len(self.party_reissued) != len(self.seats):
+            raise ValueError("party_reissued needs one count per seat")
+
+    def link_generation(self, seat: int) -> int:
+        """How many times the join link of ``seat`` was re-issued (0: its first link)."""
+        return self.party_reissued[seat] if self.party_reissued else 0
+
+    def reissue_link(self, seat: int) -> MatchConfig:
+        """This match with the next join link for ``seat``; ValueError past
+        :data:`MAX_REISSUES`."""
+        counts = list(self.party_reissued or [0] * len(self.seats))
+        if counts[seat] >= MAX_REISSUES:
+            raise ValueError(f"the link of seat {seat} was re-issued {MAX_REISSUES} times")
+        counts[seat] += 1
+        return replace(self, party_reissued=tuple(counts))
 
     @property
     def phones(self) -> list[int]:
@@ -105,6 +143,8 @@ class MatchConfig:
         }
         if self.party_secret:
             d["party_secret"] = self.party_secret  # only party matches have one
+        if self.party_reissued:
+            d["party_reissued"] = list(self.party_reissued)  # only once a link was re-issued
         return d
 
     @classmethod
@@ -113,7 +153,7 @@ class MatchConfig:
         or the rules' SettingsConflict) for anything that is not one."""
         if not isinstance(d, dict):
             raise ValueError("config must be an object")
-        extra = set(d) - {"seats", "settings", "seed", "party_secret"}
+        extra = set(d) - {"seats", "settings", "seed", "party_secret", "party_reissued"}
         if extra:
             raise ValueError(f"unknown config fields: {excerpt(', '.join(sorted(map(str, extra))))}")
         seats, settings, seed = d.get("seats"), d.get("settings"), d.get("seed")
@@ -126,5 +166,9 @@ class MatchConfig:
         secret = d.get("party_secret", "")
         if secret != "":
             check_secret(secret)
+        reissued = d.get("party_reissued", [])
+        if reissued != [] and not secret:
+            raise ValueError("re-issued party links without a party")
         return cls(tuple(SeatConfig.from_dict(s) for s in seats),
-                   RuleSettings.from_dict(settings), seed, secret)
+                   RuleSettings.from_dict(settings), seed, secret,
+                   check_reissued(reissued, len(seats)))

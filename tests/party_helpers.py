@@ -9,10 +9,12 @@ seat from a thread by sending the first sensible legal action of each state.
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -23,6 +25,19 @@ from game.controller import MatchController
 from game.party.host import PartyHost
 from game.party.protocol import VERSION, new_secret
 from game.rules.settings import RuleSettings
+
+
+def open_fds() -> int:
+    """This process's open file descriptors (Linux: /proc)."""
+    return len(os.listdir("/proc/self/fd"))
+
+
+def rss_mb() -> float:
+    """This process's resident memory in MB (Linux: VmRSS in /proc)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
 
 
 def party_config(kinds: str, seed: int = 7, target: int = 50, **rules: Any) -> MatchConfig:
@@ -122,13 +137,15 @@ class TableLoop:
 
 
 class Phone:
-    """One phone's WebSocket: every message it got is kept in :attr:`got`."""
+    """One phone's WebSocket: every message it got is kept in :attr:`got` (unless
+    ``keep`` is False: an evening's worth of states would weigh on the memory measured)."""
 
-    def __init__(self, port: int, token: str | None = None) -> None:
+    def __init__(self, port: int, token: str | None = None, *, keep: bool = True) -> None:
         # entered as a context manager (closed by :meth:`close`), as websockets asks
         self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=5,
                                             max_size=2 ** 20).__enter__()
         self.got: list[dict[str, Any]] = []
+        self.keep = keep
         if token is not None:
             self.send({"type": "hello", "token": token})
 
@@ -137,7 +154,8 @@ class Phone:
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any]:
         msg = json.loads(self.ws.recv(timeout=timeout))
-        self.got.append(msg)
+        if self.keep:
+            self.got.append(msg)
         return msg  # type: ignore[no-any-return]
 
     def wait(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 10.0) -> dict[str, Any]:
@@ -184,9 +202,10 @@ class PhoneBot:
     not part of the round trips it records.
     """
 
-    def __init__(self, port: int, token: str, seed: int, gap_s: float = 0.07) -> None:
+    def __init__(self, port: int, token: str, seed: int, gap_s: float = 0.07, *,
+                 keep: bool = True) -> None:
         self.gap_s = gap_s
-        self.phone = Phone(port, token)
+        self.phone = Phone(port, token, keep=keep)
         self.rng = random.Random(seed)
         self.done = threading.Event()
         self.error: BaseException | None = None

@@ -229,3 +229,54 @@ def test_party_phones_are_answered_while_a_menu_covers_the_table(app: App):
     phone.close()
     app.back_to_menu()
     app.pump(1)
+
+
+def test_party_join_screen_reissues_a_seats_link_and_continue_keeps_it(app: App):
+    """"New link" on a phone seat's panel: the old link stops working (its phone is
+    disconnected), the panel shows the new one, and Continue brings the new one back."""
+    config = _config("pap")
+    app.start_match(config)
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene)
+    assert set(join.new_link_buttons) == {0, 2}
+    assert all(b.text == "New link" for b in join.new_link_buttons.values())
+    old = join.host.token(0)
+    kept = join.host.token(2)
+    phone = Phone(join.host.server.port, old)
+    _until(app, lambda: join.host.connected() == {0})
+    app.pump(2)
+    url_before = join.host.url(0)
+    click(app, join.new_link_buttons[0])
+    new = join.host.token(0)
+    assert new != old and join.host.token(2) == kept
+    assert join.host.url(0) == url_before.replace(old, new)
+    assert _answer(app, phone, lambda m: m["type"] == "error")["code"] == "bad_token"
+    _until(app, lambda: join.host.connected() == frozenset())
+    assert join.config.party_reissued == (1, 0, 0)
+    click(app, join.start_button)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert table.config.party_reissued == (1, 0, 0)
+    table.ctl.autosave()
+    app.back_to_menu()
+    app.pump(2)
+    loaded, _notes = saves.load_autosave()
+    assert loaded is not None and loaded.config.party_reissued == (1, 0, 0)
+    app.start_match(loaded.config, loaded)
+    app.pump(2)
+    again = app.scenes.top
+    assert isinstance(again, PartyJoinScene)
+    assert again.host.token(0) == new and again.host.token(2) == kept
+    phone.close()
+    app.back_to_menu()
+    app.pump(1)
+
+
+def test_party_new_link_words_in_both_languages():
+    from game import i18n
+
+    assert i18n.tl("en", "party.new_link") == "New link"
+    assert i18n.tl("zh", "party.new_link") == "新链接"
+    for lang in ("en", "zh"):
+        assert i18n.tl(lang, "party.new_link_tip") != "party.new_link_tip"

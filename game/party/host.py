@@ -29,7 +29,7 @@ from game.rules.actions import Action, Play
 from game.rules.events import Event, redact
 
 from .protocol import ProtocolError, action_for, error_message, seat_token, state_message
-from .server import PartyServer
+from .server import PartyServer, url_host
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +54,11 @@ class PartyHost:
         self.secret: str = config.party_secret
         self.seats = [i for i, s in enumerate(config.seats) if s.kind == "phone"]
         self.ports = tuple(ports)
-        self.server = PartyServer(self.secret, self.seats, host, self.ports[0])
+        self.server = PartyServer(self._tokens(), host, self.ports[0])
         self.bot_after = bot_after
+        # The connection that holds each seat now: an action from any other (a phone
+        # replaced, or holding a re-issued link) still in the inbox is dropped.
+        self._cids: dict[int, int] = {}
         started = time.monotonic()
         self.away_since: dict[int, float] = {s: started for s in self.seats}
         self.bot_seats: set[int] = set()
@@ -68,7 +71,7 @@ class PartyHost:
         """Listen on the first free port of ``ports`` (0: any); OSError when none is."""
         error: OSError | None = None
         for port in self.ports:
-            self.server = PartyServer(self.secret, self.seats, self.server.host, port)
+            self.server = PartyServer(self._tokens(), self.server.host, port)
             try:
                 self.server.start()
                 return
@@ -91,11 +94,29 @@ class PartyHost:
             self._release(seat)
 
     def token(self, seat: int) -> str:
-        return seat_token(self.secret, seat)
+        """The seat's current token (its link's generation: ``MatchConfig.party_reissued``)."""
+        return seat_token(self.secret, seat, self.controller.config.link_generation(seat))
 
-    def url(self, seat: int, address: str | None = None) -> str:
-        """The join link of ``seat`` (the token rides in the fragment: never sent in a request)."""
-        return f"http://{address or self.server.host}:{self.server.port}/#{self.token(seat)}"
+    def _tokens(self) -> dict[int, str]:
+        return {seat: self.token(seat) for seat in self.seats}
+
+    def url(self, seat: int) -> str:
+        """The join link of ``seat``, on this computer's address (never a wildcard);
+        the token rides in the fragment: never sent in a request."""
+        return f"http://{url_host(self.server.link_host)}:{self.server.port}/#{self.token(seat)}"
+
+    def reissue(self, seat: int) -> None:
+        """A new link for the phone seat ``seat`` (the host's "New link"): the old one
+        stops working now, a phone connected with it is disconnected (the seat is
+        away until the new link is opened), and the match's config (``controller.config``,
+        ``party_reissued``) holds it: the autosave is written again when the match
+        has one, so Continue gives the new link. ValueError past
+        :data:`~game.config.MAX_REISSUES`."""
+        self.controller.config = self.controller.config.reissue_link(seat)
+        self._cids.pop(seat, None)
+        self.server.reissue(seat, self.token(seat))
+        if self.controller.game.actions:
+            self.controller.autosave()
 
     # -- queries for the table ---------------------------------------------------
     def connected(self) -> frozenset[int]:
@@ -125,10 +146,15 @@ class PartyHost:
             self._changed = time.monotonic()
             kind, seat, cid = item[0], item[1], item[2]
             if kind == "join":
+                self._cids[seat] = cid
                 self._joined(seat, cid)
             elif kind == "leave":
+                if self._cids.get(seat) == cid:
+                    del self._cids[seat]
                 self.away_since.setdefault(seat, now)
                 self._publish_all([])
+            elif kind == "act" and self._cids.get(seat) != cid:
+                continue  # sent by a connection that no longer holds the seat
             elif kind == "act" and not self.started:
                 self.server.send_to(cid, error_message("not_started", "the host has not started yet"))
             elif kind == "act" and paused:

@@ -13,13 +13,14 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.rules.actions import Action, action_from_dict, action_to_dict
 from game.rules.cards import DECK, Card, Colour
 from game.rules.events import Event
 from game.rules.view import PlayerView
+from game.text_gate import TextRefused, check, excerpt
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
@@ -46,24 +47,27 @@ def new_secret() -> str:
     return secrets.token_hex(16)
 
 
-def seat_token(secret: str, seat: int) -> str:
+def seat_token(secret: str, seat: int, generation: int = 0) -> str:
     """The join token of ``seat``: 128 bits of HMAC-SHA256(secret, seat), base64url.
 
     Derived rather than stored, so the same links work again after Continue,
-    and one seat's token tells nothing about another's.
+    and one seat's token tells nothing about another's. ``generation`` counts the
+    times the host re-issued the seat's link (``MatchConfig.party_reissued``);
+    generation 0 is the token of every save made before links could be re-issued.
     """
-    digest = hmac.new(bytes.fromhex(secret), f"uno-party-seat:{seat}".encode(),
-                      hashlib.sha256).digest()[:16]
+    message = f"uno-party-seat:{seat}" + (f":{generation}" if generation else "")
+    digest = hmac.new(bytes.fromhex(secret), message.encode(), hashlib.sha256).digest()[:16]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
-def seat_for_token(secret: str, seats: Iterable[int], token: Any) -> int:
-    """The seat whose token is ``token`` (compared in constant time), or -1."""
-    if not isinstance(token, str) or len(token) != TOKEN_CHARS:
-        return -1
+def seat_for_token(tokens: Mapping[int, str], token: Any) -> int:
+    """The seat whose current token (``tokens``: seat -> token) is ``token``,
+    compared in constant time; -1 for anything else."""
+    if not isinstance(token, str) or len(token) != TOKEN_CHARS or not token.isascii():
+        return -1  # compare_digest takes ASCII text only
     found = -1
-    for seat in seats:
-        if hmac.compare_digest(seat_token(secret, seat), token):
+    for seat, valid in tokens.items():
+        if hmac.compare_digest(valid, token):
             found = seat
     return found
 
@@ -91,11 +95,15 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_json", "not a JSON message") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
+    try:
+        _gate(msg)
+    except TextRefused as refused:
+        raise ProtocolError("bad_message", str(refused)) from None
     if msg.get("v") != VERSION:
         raise ProtocolError("bad_version", f"this game speaks protocol version {VERSION}")
     kind = msg.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+        raise ProtocolError("unknown_type", f"unknown message type {excerpt(kind)!r}")
     if kind == "hello" and not isinstance(msg.get("token"), str):
         raise ProtocolError("bad_message", "hello needs a token")
     if kind == "act":
@@ -105,6 +113,23 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         if not isinstance(action, dict) or action.get("kind") not in ACTION_KINDS:
             raise ProtocolError("bad_message", "act needs an action with a known kind")
     return msg
+
+
+def _gate(msg: dict[str, Any]) -> None:
+    """Every string of a phone's message, keys included, through the text gate
+    (:func:`game.text_gate.check`): no lone surrogate or control character, which
+    the game could neither echo nor show. Raises TextRefused. A loop, not
+    recursion: the nesting is as deep as 4096 bytes of brackets allow."""
+    todo: list[Any] = [msg]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, str):
+            check(value, "a phone's message", MAX_MESSAGE_BYTES, empty=True)
+        elif isinstance(value, dict):
+            todo.extend(value)
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
 
 
 def _no_constant(name: str) -> Any:

@@ -1,6 +1,8 @@
 """Party join screen: one QR code and address per phone seat; a seat's name lights
 when its phone has joined. Start sits down at the table (the phones keep
-their connection); Back closes the party server.
+their connection); Back closes the party server. "New link" on a seat's panel
+re-issues its link: the old one (a photo of the QR code, a link sent on) stops
+working and a phone connected with it is disconnected.
 
 The server starts when this screen opens, that is only after the host started
 (or continued) a match with phone seats, and listens on the local network
@@ -9,6 +11,7 @@ address (``UNO_PARTY_ADDRESS`` overrides it, e.g. 127.0.0.1).
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from typing import TYPE_CHECKING, Any
@@ -70,8 +73,7 @@ class PartyJoinScene(UIScene):
             config, game, think_ms=int(getattr(settings, "hard_think_ms", 300)),
             anim_speed=str(getattr(settings, "anim_speed", "normal")),
             match_id=str(getattr(meta, "match_id", "") or ""))
-        self.address = party_address()
-        self.host = PartyHost(self.controller, host=self.address, ports=(*PARTY_PORTS, 0),
+        self.host = PartyHost(self.controller, host=party_address(), ports=(*PARTY_PORTS, 0),
                               bot_after=self._bot_after_s())
         self.error = ""
         try:
@@ -84,6 +86,7 @@ class PartyJoinScene(UIScene):
         self._qr: dict[tuple[int, int], pygame.Surface] = {}
         self.start_button: Any = None
         self.bot_button: Any = None
+        self.new_link_buttons: dict[int, Any] = {}  # phone seat -> its "New link" button
 
     def _bot_after_s(self) -> float | None:
         n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
@@ -101,6 +104,13 @@ class PartyJoinScene(UIScene):
                                         self._start_label(), self.start,
                                         object_id=oid(None, "#primary"),
                                         enabled=not self.error)
+        self.new_link_buttons = {}
+        if self.error:
+            return
+        for seat, rect in self._seat_rects((w, h)).items():
+            self.new_link_buttons[seat] = self.button(
+                self._new_link_rect(rect), t("party.new_link"),
+                functools.partial(self.new_link, seat), tooltip=t("party.new_link_tip"))
 
     def _missing(self) -> int:
         return len(set(self.host.seats) - self.host.connected())
@@ -126,6 +136,16 @@ class PartyJoinScene(UIScene):
         self.bot_button.set_text(self._bot_label())
 
     # ---- flow
+    def new_link(self, seat: int) -> None:
+        """Re-issue the link of ``seat``: the panel shows the new one at once."""
+        try:
+            self.host.reissue(seat)
+        except ValueError as exc:
+            log.warning("party: %s", exc)
+            return
+        self.config = self.controller.config  # the table and the saves get the new link
+        self._qr = {key: qr for key, qr in self._qr.items() if key[0] != seat}
+
     def start(self) -> None:
         from game.table.scene import TableScene
 
@@ -163,34 +183,54 @@ class PartyJoinScene(UIScene):
         how = tw.fit_text(self.error and t("party.no_server", error=self.error) or t("party.how"),
                           self.px(17), w - self.px(40), theme.ERROR if self.error else tw.MUTED)
         surface.blit(how, how.get_rect(midtop=(w // 2, self.px(64))))
-        seats = self.host.seats
-        if not seats or self.error:
+        if self.error:
             return
+        joined = self.host.connected()
+        for seat, rect in self._seat_rects((w, h)).items():
+            self._draw_seat(surface, rect, seat, seat in joined)
+
+    def _seat_rects(self, size: tuple[int, int]) -> dict[int, pygame.Rect]:
+        """Each phone seat's panel: one row of up to five, else two rows."""
+        w, h = size
+        seats = self.host.seats
+        if not seats:
+            return {}
         top, bottom = self.px(100), h - self.px(100)
         cols = len(seats) if len(seats) <= 5 else (len(seats) + 1) // 2
         rows = 1 if len(seats) <= 5 else 2
         gap = self.px(14)
         cw = (w - self.px(40) - gap * (cols - 1)) // cols
         ch = (bottom - top - gap * (rows - 1)) // rows
-        joined = self.host.connected()
+        rects = {}
         for i, seat in enumerate(seats):
             r, c = divmod(i, cols)
-            rect = pygame.Rect(self.px(20) + c * (cw + gap), top + r * (ch + gap), cw, ch)
-            self._draw_seat(surface, rect, seat, seat in joined)
+            rects[seat] = pygame.Rect(self.px(20) + c * (cw + gap), top + r * (ch + gap), cw, ch)
+        return rects
+
+    def _new_link_rect(self, panel: pygame.Rect) -> pygame.Rect:
+        """The "New link" button: the top right corner of the seat's panel, in the
+        name's row (the QR code keeps all the room below; the name takes the rest)."""
+        width = min(self.text_width(t("party.new_link"), "button") + self.px(24),
+                    panel.w * 2 // 5)
+        return pygame.Rect(panel.right - self.px(8) - width, panel.y + self.px(8),
+                           width, self.px(30))
 
     def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
                    joined: bool) -> None:
         draw_panel(surface, rect)
         if joined:
             pygame.draw.rect(surface, theme.OK, rect, max(2, self.px(4)), border_radius=14)
-        name = tw.fit_text(self.controller.names[seat], self.px(24), rect.w - self.px(16),
+        button = self._new_link_rect(rect)
+        name = tw.fit_text(self.controller.names[seat], self.px(24),
+                           button.left - rect.x - self.px(16),
                            tw.GOLD if joined else tw.CREAM, True)
-        surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + self.px(8))))
+        surface.blit(name, name.get_rect(midtop=((rect.x + button.left) // 2,
+                                                 rect.y + self.px(8))))
         status = tw.fit_text("✓ " + t("party.joined") if joined else t("party.waiting"),
                              self.px(18), rect.w - self.px(16),
                              theme.OK if joined else tw.MUTED, joined)
         surface.blit(status, status.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(8))))
-        url = self.host.url(seat, self.address)
+        url = self.host.url(seat)
         addr = tw.fit_text(url, self.px(13), rect.w - self.px(12), tw.MUTED)
         surface.blit(addr, addr.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(34))))
         side = min(rect.w - self.px(20), rect.h - self.px(110))
