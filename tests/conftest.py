@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import logging
 import os
 import shutil
 import sys
@@ -31,6 +32,20 @@ def uno_game_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "uno-home"
     monkeypatch.setenv("UNO_GAME_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def root_logging_restored() -> object:
+    """A test that sets up the game's logging (root at INFO, a file handler) leaves
+    the root logger as it found it, so later tests do not log, and keep, INFO records."""
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    yield
+    for handler in list(root.handlers):
+        if handler not in handlers:
+            root.removeHandler(handler)
+            handler.close()
+    root.setLevel(level)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -131,3 +131,23 @@ def test_killed_write_debris_is_swept_in_every_folder(folder: str) -> None:
         assert StatsStore.load().save().ok
     left = sorted(p.name for p in where.iterdir() if is_temp_file(p))
     assert left == [fresh.name]
+
+
+def test_a_damaged_file_with_a_name_at_the_length_limit_is_set_aside(tmp_path: Path) -> None:
+    """A 250-byte file name has no room for ".damaged-<time>": quarantine shortens the
+    name it moves to instead of letting ENAMETOOLONG escape into Load."""
+    name = "é" * 120 + "x" * 5 + ".json"  # 250 bytes in UTF-8
+    assert len(name.encode()) == 250
+    path = tmp_path / name
+    path.write_text("{ not json")
+    loaded, notices = load_with_recovery(path)
+    assert loaded is None
+    moved = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(moved) == 1 and not path.exists()
+    assert len(moved[0].name.encode()) <= 255
+    assert moved[0].read_text() == "{ not json"
+    assert notices and notices[0].key == "save.damaged"
+    again = tmp_path / name
+    again.write_text("{ still not json")
+    load_with_recovery(again)  # a second one in the same second gets its own name
+    assert len([p for p in tmp_path.iterdir() if ".damaged-" in p.name]) == 2

@@ -182,6 +182,11 @@ class _QuietStrays(logging.Filter):
 
 _WS_LOG = logging.getLogger(__name__ + ".websockets")
 _WS_LOG.addFilter(_QuietStrays())
+# websockets says "connection open" / "connection closed" at INFO for every socket,
+# and each record carries the connection (LoggerAdapter extra): a churn of strays
+# would fill the player's log file and, wherever records are kept (a capturing
+# handler), keep every closed connection alive. Our own log names the seats.
+_WS_LOG.setLevel(logging.WARNING)
 
 
 def _peer(ws: ServerConnection) -> str:

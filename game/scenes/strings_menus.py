@@ -52,7 +52,8 @@ def notice_text(notice: Notice) -> str:
 
 def write_reason_text(reason: str) -> str:
     """Why a write failed, in the current language (an unknown reason reads as ``other``)."""
-    return t(f"storage.{reason if reason in STORAGE_REASONS else 'other'}")
+    key = reason if reason in STORAGE_REASONS else "other"
+    return t(f"storage.{key}")
 
 
 def save_error_text(exc: BaseException) -> str:

@@ -261,22 +261,34 @@ def remove_stale_temps(folder: Path | str, older_than: float = STALE_TEMP_SECOND
     return removed
 
 
+NAME_BYTES = 255  # the longest file name most file systems take (ext4, APFS, NTFS in UTF-16 units)
+
+
+def _aside_name(name: str, suffix: str) -> str:
+    """``name + suffix``, with ``name`` cut (on a character boundary) so that the
+    whole fits in :data:`NAME_BYTES` bytes of UTF-8."""
+    room = NAME_BYTES - len(suffix.encode())
+    cut = name.encode()[:room].decode("utf-8", errors="ignore")
+    return cut + suffix
+
+
 def quarantine(path: Path | str) -> Path | None:
-    """Move a damaged file aside as ``<name>.damaged-<time>`` (never deleted).
+    """Move a damaged file aside as ``<name>.damaged-<time>`` (never deleted; a name
+    near the length limit is shortened to make room for the mark).
 
     Returns the new path, or None when there was nothing to move (or it failed).
     """
     path = Path(path)
-    if not path.exists():
-        return None
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-        n += 1
     try:
-        os.rename(path, target)
+        if not path.exists():
+            return None
+        for n in range(1000):
+            suffix = f".damaged-{stamp}" + (f"-{n}" if n else "")
+            target = path.with_name(_aside_name(path.name, suffix))
+            if not target.exists():
+                os.rename(path, target)
+                return target
     except OSError:
         return None
-    return target
+    return None
