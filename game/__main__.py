@@ -5,6 +5,6 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.app import main  # noqa: E402
+from game.launch import main  # noqa: E402
 
 sys.exit(main())

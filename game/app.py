@@ -350,11 +350,7 @@ class App:
     def run(self) -> int:
         self.running = True
         try:
-            self.run_loop()
-        except Exception:
-            log.exception("the game crashed")
-            self.exit_code = 1
-            raise
+            self.run_loop()  # a crash is logged and told by game.launch
         finally:
             self.shutdown()
         return self.exit_code
