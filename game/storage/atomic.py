@@ -266,10 +266,12 @@ NAME_BYTES = 255  # the longest file name most file systems take (ext4, APFS, NT
 
 def _aside_name(name: str, suffix: str) -> str:
     """``name + suffix``, with ``name`` cut (on a character boundary) so that the
-    whole fits in :data:`NAME_BYTES` bytes of UTF-8."""
-    room = NAME_BYTES - len(suffix.encode())
-    cut = name.encode()[:room].decode("utf-8", errors="ignore")
-    return cut + suffix
+    whole fits in :data:`NAME_BYTES` bytes as the file system is given them (a name
+    that is not valid UTF-8 holds escaped bytes: ``os.fsencode`` gives them back)."""
+    room = NAME_BYTES - len(os.fsencode(suffix))
+    while name and len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return name + suffix
 
 
 def quarantine(path: Path | str) -> Path | None:
