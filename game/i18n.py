@@ -253,18 +253,15 @@ def is_you_name(name: str) -> bool:
 def seat_name(name: str, lang: str | None = None) -> str:
     """``name`` in ``lang`` (default: current) if it is a default seat name.
 
-    A match keeps the names it was set up with; "You"/"你", "Player 2"/"玩家2"
-    and the bot names are shown in the language of the screen, so switching
-    language mid-match re-renders them too.  Other names are left as typed.
+    A match keeps the names it was set up with. "You"/"你" and "Player 2"/"玩家2"
+    are labels, not names: they are shown in the language of the screen, so
+    switching language mid-match re-renders them. Every other name, the bots'
+    included (Ada stays Ada in 中文, #39), is left as it was set up.
     """
     lang = lang or _current
     for other in LANGUAGES:
         if name == tl(other, "tbl.you"):
             return tl(lang, "tbl.you")
-        bots = tl(other, "seat.bots").split()
-        if name in bots:
-            mine = tl(lang, "seat.bots").split()
-            return mine[bots.index(name) % len(mine)]
         prefix, _, suffix = tl(other, "seat.player_n").partition("{n}")
         middle = name[len(prefix):len(name) - len(suffix)] if suffix else name[len(prefix):]
         if name.startswith(prefix) and name.endswith(suffix) and middle.isdigit():

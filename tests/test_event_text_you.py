@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import seat_name
 from game.rules.events import Event
 from game.ui.event_text import describe
 
@@ -36,5 +37,13 @@ def test_default_human_name_follows_the_language():
     assert describe(Event("draw", seat=0, hidden=4, reason="penalty"), names, "en") == \
         "You draw 4 cards (penalty)"
     assert describe(Event("round_start", seat=0, value=1), names, "en") == "Round 1 begins: you deal"
-    assert describe(Event("skip", seat=1), names, "en") == "Ada is skipped"
-    assert describe(Event("skip", seat=1), ["You", "Ada"], "zh") == "小明 被跳过"
+
+
+
+def test_bot_names_stay_as_the_match_was_set_up_in_any_language():
+    """#39 (7): a language switch mid-match renamed the bots (Ada -> 小明) on the table
+    and in the whole log; a bot's name is a name, only "You" and "Player N" are labels."""
+    assert describe(Event("skip", seat=1), ["你", "小明"], "en") == "小明 is skipped"
+    assert describe(Event("skip", seat=1), ["You", "Ada"], "zh") == "Ada 被跳过"
+    assert seat_name("Ada", "zh") == "Ada" and seat_name("小明", "en") == "小明"
+    assert seat_name("玩家2", "en") == "Player 2" and seat_name("You", "zh") == "你"

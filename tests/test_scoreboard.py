@@ -171,3 +171,39 @@ def test_the_menu_button_leaves_the_podium():
     pump(app, 1, events=click(board.buttons["menu"].rect.center))
     pump(app, 2)
     assert app.menu
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_board_speaks_to_you_in_the_second_person(lang):
+    """#39 (2): "You wins round 3!", "You scores 139 points", "You wins the match!"."""
+    from game import i18n
+    from game.scenes.strings_menus import said_of
+
+    i18n.set_language(lang)
+    try:
+        for you in ("You", "你"):
+            assert said_of("score.wins_round", you, n=3) == {"en": "You win round 3!",
+                                                             "zh": "你赢得第 3 局！"}[lang]
+            assert said_of("score.takes", you, n=139) == {"en": "You score 139 points",
+                                                          "zh": "你得 139 分"}[lang]
+            assert said_of("score.winner", you) == {"en": "You win the match!",
+                                                    "zh": "你赢得比赛！"}[lang]
+        assert said_of("score.wins_round", "Ada", n=3) == {"en": "Ada wins round 3!",
+                                                           "zh": "Ada 赢得第 3 局！"}[lang]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_round_board_of_a_match_you_won_says_you_win():
+    """Every seat a bot named "You" (the names are all the board reads): whoever
+    wins the round, the board's lines speak in the second person."""
+    import dataclasses
+
+    from game.config import MatchConfig
+
+    base = config(2, 0, 8, OFFICIAL)
+    seats = tuple(dataclasses.replace(s, name="You") for s in base.seats)
+    app = make_app(lang="en")
+    app.start_match(MatchConfig(seats, base.settings, base.seed))
+    board = until_board(app)
+    assert board._tally_note(139) == "You score 139 points"

@@ -116,3 +116,27 @@ def test_chart_draws_points() -> None:
     assert draw_line_chart(surf, surf.get_rect(), pts[:1], empty_text="none") == 0
     plot = pygame.Rect(0, 0, 100, 50)
     assert plot_points([0.0, 1.0], plot) == [(0, 50), (100, 0)]
+
+
+def test_in_chinese_the_statistics_call_you_what_the_table_does() -> None:
+    """#39 (7): Statistics in 中文 showed "You" while the table said 你."""
+    seats = (SeatConfig("You", "human"), SeatConfig("Bob", "ai", "easy"))
+    store = StatsStore.load()
+    cfg = MatchConfig(seats, OFFICIAL, 1)
+    from game.rules.events import Event
+
+    store.record_event(cfg, Event("match_end", seat=0, value=0))
+    store.save()
+    a = make_app("--lang", "zh")
+    try:
+        a.scenes.push(StatsScene(a))
+        a.pump(2)
+        scene = a.scenes.top
+        assert scene.dropdown is not None
+        assert scene.dropdown.selected_option[0] == "你"
+        choose(a, scene.dropdown, "Bob")
+        assert scene.selected == "Bob"
+        choose(a, scene.dropdown, "You")  # the option's id: the name the file keeps
+        assert scene.selected == "You"
+    finally:
+        a.shutdown()

@@ -20,13 +20,15 @@ def _zh_match() -> MatchController:
     return MatchController(MatchConfig(seats, OFFICIAL, 3), anim_speed="off")
 
 
-def test_default_names_follow_the_language_mid_match() -> None:
+def test_default_labels_follow_the_language_mid_match_bot_names_stay() -> None:
+    """"You" and "Player N" are labels in the screen's language; a bot's name stays
+    as the match was set up (#39 7: Ada no longer becomes 小明)."""
     i18n.set_language("zh")
     try:
         ctl = _zh_match()
         assert ctl.names == ["你", "小明", "玩家2", "Bob"]
         i18n.set_language("en")
-        assert ctl.names == ["You", "Ada", "Player 2", "Bob"]
+        assert ctl.names == ["You", "小明", "Player 2", "Bob"]
     finally:
         i18n.set_language("en")
 

@@ -22,6 +22,7 @@ from game import i18n
 from game.resources import get_font
 from game.rules.cards import DECK
 from game.scenes.base import Scene
+from game.scenes.strings_menus import said_of
 from game.table import widgets as tw
 from game.ui import card_art
 from game.ui.wrap import wrap_text
@@ -286,7 +287,7 @@ class ScoreboardScene(Scene):
         box = self.box
         names = self.ctl.names
         d = self.data
-        title = t("score.wins_round", name=names[d.get("winner", 0)], n=d.get("round", 1))
+        title = said_of("score.wins_round", names[d.get("winner", 0)], n=d.get("round", 1))
         img = tw.fit_text(title, fs(40), box.w - px(40), tw.GOLD, True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         return y + img.get_height()
@@ -302,7 +303,7 @@ class ScoreboardScene(Scene):
         teams = self._teams()
         if teams:
             return t("score.team_takes", team=teams[winner] + 1, n=running)
-        return t("score.takes", name=names[winner], n=running)
+        return said_of("score.takes", names[winner], n=running)
 
     def _draw_tally(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
         box = self.box
@@ -471,7 +472,7 @@ class ScoreboardScene(Scene):
         winners = self.match.get("winners", [self.match.get("winner", -1)])
         if self.ctl.config.settings.teams and len(winners) > 1:
             return t("score.team_winner", n=self.ctl.view(-1).teams[winners[0]] + 1)
-        return t("score.winner", name=self.ctl.names[self.match.get("winner", 0)])
+        return said_of("score.winner", self.ctl.names[self.match.get("winner", 0)])
 
     def _draw_podium(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
         box = self.box

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIDropDownMenu
 
+from game import i18n
 from game.i18n import t
 from game.resources import get_font
 from game.scenes.ui_scene import UIScene
@@ -63,14 +64,10 @@ def level_rows(store: StatsStore) -> list[tuple[str, ...]]:
 
 
 def default_player(names: list[str]) -> str:
-    """The local human's usual name when it is there, else the most active player."""
-    try:
-        from game.scenes.strings_menus import default_seat_name
-
-        mine = default_seat_name(0, "human", 1)
-    except Exception:  # noqa: BLE001 - the menu strings are optional here
-        mine = ""
-    return mine if mine in names else (names[0] if names else "")
+    """The local human's usual name ("You" in any language) when it is there, else
+    the most active player."""
+    mine = [n for n in names if i18n.is_you_name(n)]
+    return mine[0] if mine else (names[0] if names else "")
 
 
 class StatsScene(UIScene):
@@ -126,7 +123,10 @@ class StatsScene(UIScene):
             lab_w = self.px(90)
             self.label(pygame.Rect(self.left.x + pad, self.left.y + pad, lab_w, self.px(38)),
                        t("stats.player"))
-            dd = UIDropDownMenu(self.names, self.selected,
+            # Shown as the table shows them ("You" in 中文 is 你); the option id is
+            # the name the statistics keep.
+            options = [(i18n.seat_name(n), n) for n in self.names]
+            dd = UIDropDownMenu(options, (i18n.seat_name(self.selected), self.selected),
                                 pygame.Rect(self.left.x + pad + lab_w, self.left.y + pad,
                                             self.left.w - 2 * pad - lab_w, self.px(38)),
                                 manager=self.app.ui)
@@ -146,7 +146,7 @@ class StatsScene(UIScene):
         return t(f"stats.notice.{self.notice}") if self.notice else ""
 
     def _picked(self, event: pygame.event.Event) -> None:
-        self.select(str(event.text))
+        self.select(str(getattr(event, "selected_option_id", None) or event.text))
 
     def select(self, name: str) -> None:
         if name in self.store.players:
@@ -237,7 +237,8 @@ class StatsScene(UIScene):
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         pad = self.px(14)
-        head = self._text(t("stats.chart") + (f" — {self.selected}" if self.player else ""),
+        shown = i18n.seat_name(self.selected)
+        head = self._text(t("stats.chart") + (f" — {shown}" if self.player else ""),
                           "button", theme.GOLD, True)
         surface.blit(head, (self.chart_rect.x + pad, self.chart_rect.y + pad))
         area = pygame.Rect(self.chart_rect.x + pad, self.chart_rect.y + pad + head.get_height()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import t
+from game.i18n import is_you_name, t
 from game.rules.errors import SettingsConflict
 from game.storage.atomic import WRITE_REASONS, write_failure_reason
 from game.storage.saves import Notice, SaveError
@@ -24,6 +24,19 @@ def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
         return t("seat.phone_n", n=nth_of_kind)
     names = t("seat.bots").split()
     return names[(nth_of_kind - 1) % len(names)]
+
+
+# Sentences whose subject is a seat: for the player called "You" each has a
+# ".you" form ("You win round 3!", never "You wins round 3!").
+YOU_FORMS = ("score.wins_round", "score.takes", "score.winner")
+
+
+def said_of(key: str, name: str, **fmt: object) -> str:
+    """``t(key, name=name, ...)``, or its second-person ``.you`` form when ``name``
+    is the default "You" (in any language)."""
+    if key in YOU_FORMS and is_you_name(name):
+        return t(key + ".you", **fmt)
+    return t(key, name=name, **fmt)
 
 
 def level_label(level: str) -> str:
