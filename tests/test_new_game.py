@@ -161,3 +161,46 @@ def test_model_names_and_surprise_level() -> None:
     assert m.seats_to_save()[0]["name"] == ""
     m2 = NewGameModel([], "official", {}, ["normal"])
     assert len(m2.seats) == 4 and m2.settings() == OFFICIAL
+
+
+def test_R2_a_preset_played_to_another_target_stays_that_preset(app: App) -> None:
+    """#39: changing only the target score flipped the preset to Custom (and unlocked,
+    then forgot, nothing else); the target is the match's length, not a rule."""
+    sc = scene(app)
+    choose(app, sc.preset_dd, "sheet")
+    entry = sc.field_widgets["target_score"]
+    entry.set_text("200")
+    sc._number_changed("target_score", type("E", (), {"ui_element": entry})())
+    assert sc.model.preset == "sheet" and sc.model.values["target_score"] == 200
+    assert sc.model.settings() == SHEET_HOUSE_RULES.with_(target_score=200)
+    assert sc.model.settings().preset_name == "sheet"
+    click(app, sc.start_button)
+    s = app.settings
+    assert s.last_preset == "sheet" and s.last_custom_rules == {"target_score": 200}
+    again = NewGameModel(list(s.last_seats), s.last_preset, dict(s.last_custom_rules), ["normal"])
+    assert again.preset == "sheet" and again.settings() == SHEET_HOUSE_RULES.with_(target_score=200)
+    # a real rule change still makes it Custom
+    again.set_value("deflect", True)
+    assert again.preset == "custom"
+
+
+def test_cycling_a_seats_kind_keeps_its_typed_name(app: App) -> None:
+    """#39: cycling a seat's kind reset the name typed into it."""
+    import pygame
+    from pygame_gui.elements import UITextEntryLine
+
+    sc = scene(app)
+    entries = [e for e in sc._seat_elems if isinstance(e, UITextEntryLine)]
+    click(app, entries[1])
+    entries[1].set_text("")
+    for ch in "Grandma":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.pump(3)
+    assert sc.model.seats[1]["name"] == "Grandma"
+    arrow = [e for e in sc._seat_elems if getattr(e, "text", "") == "›"][1]
+    for _ in range(5):  # through every kind: levels, surprise, phone, human
+        click(app, arrow)
+        app.pump(2)
+        entries = [e for e in sc._seat_elems if isinstance(e, UITextEntryLine)]
+        assert entries[1].get_text() == "Grandma", sc.model.seats[1]
+    assert sc.model.config(seed=1).seats[1].name == "Grandma"

@@ -121,8 +121,10 @@ class RuleSettings:
 
     @property
     def preset_name(self) -> str:
+        """The preset these rules are, whatever the match's length: a preset played
+        to another target score (R2/R3) is still that preset."""
         for name, preset in PRESETS.items():
-            if preset == self:
+            if replace(preset, target_score=self.target_score) == self:
                 return name
         return "custom"
 

@@ -2,7 +2,8 @@
 
 Every RuleSettings field is listed with its rule ID and a one-line
 explanation. Match fields (scoring, target score, teams) can always be
-changed (a change away from the preset makes it Custom); the others are
+changed (a change away from the preset makes it Custom, except the target score:
+a preset played to another length is still that preset); the others are
 editable under Custom. Problems (``conflicts()``, ``check_seats()``, bad
 numbers) are listed under the panels and Start stays disabled until fixed.
 """
@@ -75,8 +76,10 @@ def ai_levels() -> list[str]:
 
 
 def matching_preset(values: dict[str, Any]) -> str:
+    """The preset ``values`` are; the target score is the match's length, not a
+    rule, so a preset played to another target stays that preset (#39)."""
     for name, settings in PRESETS.items():
-        if settings.to_dict() == values:
+        if {**settings.to_dict(), "target_score": values.get("target_score")} == values:
             return name
     return "custom"
 
@@ -101,10 +104,10 @@ class NewGameModel:
                 {"kind": "ai", "level": "normal", "name": "", "auto": True} for _ in range(3)]
         self.preset = preset if preset in PRESET_NAMES else "official"
         base = PRESETS.get(self.preset, PRESETS["official"]).to_dict()
-        if self.preset == "custom":
-            for k, v in custom.items():
-                if k in base and type(v) is type(base[k]):
-                    base[k] = v
+        for k, v in custom.items():  # under a preset, only its length (the target) is kept
+            if k in base and type(v) is type(base[k]) and (self.preset == "custom"
+                                                            or k == "target_score"):
+                base[k] = v
         self.values: dict[str, Any] = base
         self.number_errors: dict[str, str] = {}
 
@@ -191,6 +194,13 @@ class NewGameModel:
         return MatchConfig(tuple(seats), self.settings(),
                            seed if seed is not None else random.randrange(2**31),
                            new_secret() if phones else "")
+
+    def rules_to_save(self) -> dict[str, Any]:
+        """Every value under Custom; under a preset, only a target score of its own."""
+        if self.preset == "custom":
+            return dict(self.values)
+        own = PRESETS[self.preset].target_score
+        return {} if self.values["target_score"] == own else {"target_score": self.values["target_score"]}
 
     def seats_to_save(self) -> list[dict[str, Any]]:
         return [{"name": "" if s["auto"] else s["name"], "kind": s["kind"], "level": s["level"]}
@@ -530,7 +540,7 @@ class NewGameScene(UIScene):
         config = self.model.config(self.app.args.seed)
         s = self.app.settings
         s.last_preset = self.model.preset
-        s.last_custom_rules = dict(self.model.values) if self.model.preset == "custom" else {}
+        s.last_custom_rules = self.model.rules_to_save()
         s.last_seats = self.model.seats_to_save()
         self.app.save_settings()
         from game.scenes.discard import ask_before_discarding
