@@ -207,3 +207,22 @@ def test_the_round_board_of_a_match_you_won_says_you_win():
     app.start_match(MatchConfig(seats, base.settings, base.seed))
     board = until_board(app)
     assert board._tally_note(139) == "You score 139 points"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_one_enter_at_the_podium_never_starts_a_new_match(monkeypatch, lang):
+    """#39: an Enter meant for the tally started a whole new match. The first Enter
+    asks (in words); the second plays again; a click on Play again is at once."""
+    i18n.set_language(lang)
+    try:
+        app, board = _rigged_board(settings=OFFICIAL.with_(target_score=50))
+        assert board.stage == "podium"
+        pump(app, 1, events=key(pygame.K_RETURN))
+        pump(app, 2)
+        assert len(app.started) == 1 and app.scenes.top is board
+        assert i18n.t("score.again_hint") in _drawn(monkeypatch, board)
+        pump(app, 1, events=key(pygame.K_RETURN))
+        pump(app, 2)
+        assert len(app.started) == 2
+    finally:
+        i18n.set_language("en")

@@ -69,6 +69,9 @@ class ScoreboardScene(Scene):
         self.clock = 0.0
         self.flips, self.flip_s = self._schedule()
         self.stage = "tally"
+        # At the podium a first Enter only asks (#39: an Enter meant for the tally
+        # started a whole new match); the second one plays again.
+        self.armed = False
         if not self.flips:
             self.stage = self._after_tally()
 
@@ -246,7 +249,12 @@ class ScoreboardScene(Scene):
                     return
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.press("next" if self.match is None else "again")
+                if self.match is None:
+                    self.press("next")
+                elif not self.armed:
+                    self.armed = True
+                else:
+                    self.press("again")
             elif event.key == pygame.K_ESCAPE:
                 self.press("menu")
 
@@ -527,6 +535,9 @@ class ScoreboardScene(Scene):
             img = tw.text(line, fs(16), tw.MUTED)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += line_h
+        if self.armed:
+            img = tw.fit_text(t("score.again_hint"), fs(16), box.w - px(40), tw.GOLD, True)
+            surface.blit(img, img.get_rect(midbottom=(box.centerx, buttons_top - px(4))))
 
     def _numbers_lines(self) -> list[str]:
         """The match in numbers: rounds, the best round, the cards played."""
