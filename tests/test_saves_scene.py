@@ -122,3 +122,29 @@ def test_saves_screen_in_chinese() -> None:
         assert slot_path("x").parent == slots_dir()
     finally:
         a.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_empty_list_says_where_the_match_in_progress_is(lang: str) -> None:
+    """#39: with a match waiting for Continue the empty Saved games told the player to
+    save one from the pause menu, as though nothing were kept."""
+    import pygame
+
+    from game import i18n
+    from game.paths import autosave_path
+
+    a = make_app("--lang", lang)
+    try:
+        open_saves(a)
+        scene = a.scenes.top
+        assert isinstance(scene, SavesScene) and scene.infos == []
+        assert scene._empty_key() == "saves.empty"
+        path = autosave_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}", encoding="utf-8")
+        assert scene._empty_key() == "saves.empty_continue"
+        said = i18n.t("saves.empty_continue")
+        assert said != "saves.empty_continue" and ("Continue" in said or "继续游戏" in said)
+        scene.draw(pygame.Surface(a.size))
+    finally:
+        a.shutdown()

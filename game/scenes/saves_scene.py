@@ -22,6 +22,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.controller import MatchController
 from game.i18n import t
 from game.resources import get_font
+from game.scenes.discard import has_autosave
 from game.scenes.strings_menus import QUOTE_CHARS, notice_text, save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage import saves
@@ -301,6 +302,10 @@ class SavesScene(UIScene):
         self.rebuild()
         return ok
 
+    def _empty_key(self) -> str:
+        """Nothing saved by hand; a match waiting for Continue is not a saved game (#39)."""
+        return "saves.empty_continue" if has_autosave() else "saves.empty"
+
     def _title(self) -> str:
         return t("saves.replays_title") if self.mode == "replays" else t("saves.title")
 
@@ -319,7 +324,7 @@ class SavesScene(UIScene):
         draw_panel(surface, self.panel_rect, radius=self.px(16))
         if not self.infos:
             font = get_font(theme.font_size("body", self.scale))
-            text = t("saves.replays_empty") if self.mode == "replays" else t("saves.empty")
+            text = t("saves.replays_empty") if self.mode == "replays" else t(self._empty_key())
             y = self.list_rect.y + self.px(10)
             for line in wrap_text(text, font, self.list_rect.w - self.px(20)):
                 img = font.render(line, True, theme.MUTED)
