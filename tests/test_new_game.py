@@ -204,3 +204,36 @@ def test_cycling_a_seats_kind_keeps_its_typed_name(app: App) -> None:
         entries = [e for e in sc._seat_elems if isinstance(e, UITextEntryLine)]
         assert entries[1].get_text() == "Grandma", sc.model.seats[1]
     assert sc.model.config(seed=1).seats[1].name == "Grandma"
+
+
+def _wheel_at(app: App, pos: tuple[int, int], notches: int = -2) -> None:
+    import pygame
+
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump(2)
+    for _ in range(abs(notches)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if notches < 0 else 1,
+                                             flipped=False, precise_x=0.0, precise_y=-1.0))
+        app.pump(2)
+    app.pump(20)
+
+
+def test_the_mouse_wheel_scrolls_the_rules_over_their_disabled_controls(app: App) -> None:
+    """#39: under a preset the rules' controls are disabled, and the wheel over them (the
+    right half of the list) did nothing; over the words it scrolled."""
+    sc = scene(app)
+    assert sc.model.preset == "official"
+    box = sc.rules_box
+    widget = sc.field_widgets["start_card"]  # a disabled drop-down
+    assert not widget.is_enabled
+    _wheel_at(app, widget.rect.center)
+    over_control = box.vert_scroll_bar.start_percentage
+    assert over_control > 0.0
+    box.vert_scroll_bar.set_scroll_from_start_percentage(0.0)
+    app.pump(5)
+    words = (box.rect.x + sc.px(60), widget.rect.centery)
+    _wheel_at(app, words)
+    over_words = box.vert_scroll_bar.start_percentage
+    assert over_words > 0.0
+    assert 0.5 < over_control / over_words < 2.0  # about as far, not twice

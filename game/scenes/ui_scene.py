@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
 from game import i18n
 from game.scenes.base import Scene
@@ -189,8 +189,31 @@ class UIScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_ON_HOVERED and event.ui_element in self.nav:
             self.focus_index = self.nav.index(event.ui_element)
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.wheel_over_disabled(event)
+            return
         if event.type == pygame.KEYDOWN:
             self.handle_key(event)
+
+    def wheel_over_disabled(self, event: pygame.event.Event) -> None:
+        """Scroll a list when the wheel turns over its disabled controls (#39).
+
+        pygame_gui scrolls a container only while one of its elements is hovered,
+        and a disabled drop-down or check box never is: under a preset, the wheel
+        over the New game rules' right half did nothing. Here the container under
+        the mouse that pygame_gui left alone moves as far as pygame_gui moves it
+        (its scroll bar's wheel speed, in proportion to what is visible)."""
+        pos = pygame.mouse.get_pos()
+        for element in self._elements:
+            if not isinstance(element, UIScrollingContainer) or not element.rect.collidepoint(pos):
+                continue
+            bar = element.vert_scroll_bar
+            if bar is None or not element.visible or element.are_contents_hovered():
+                continue  # no bar, or pygame_gui scrolls it itself
+            track = max(1, bar.rect.height)
+            step = event.y * bar.visible_percentage * bar.scroll_wheel_speed / track
+            top = max(0.0, 1.0 - bar.visible_percentage)
+            bar.set_scroll_from_start_percentage(min(top, max(0.0, bar.start_percentage - step)))
 
     def handle_key(self, event: pygame.event.Event) -> None:
         key = event.key
