@@ -45,7 +45,9 @@ def start_logging(to_file: bool = True) -> Path | None:
         path = setup_logging() if to_file else None
     except Exception:  # logging must never stop the game
         path = None
-    _enable_faults(path.parent if path is not None and path.parent.is_dir() else None)
+    # (a relative path: no log folder could be made; never write into the cwd)
+    _enable_faults(path.parent if path is not None and path.is_absolute() and path.parent.is_dir()
+                   else None)
     threading.excepthook = _thread_crashed
     return path
 

@@ -107,7 +107,9 @@ def test_windowed(tree: ast.Module) -> None:
 
 def test_entry_point_runs_the_self_test_launcher() -> None:
     source = SPEC.read_text(encoding="utf-8")
-    assert "from game.selftest import entry" in source
+    assert "from game.launch import main" in source  # crash reporting, then selftest.entry
+    launch = (SPEC.parent / "game" / "launch.py").read_text(encoding="utf-8")
+    assert "from game.selftest import entry" in launch
     assert "collect_submodules(\"game\"" in source
     assert "copy_metadata" in source  # --version from importlib.metadata when frozen
 

@@ -288,7 +288,9 @@ def test_autoplay_match_to_the_scoreboard(lang):
         assert any("打出" in line for line in table.log_panel.lines)
     else:
         assert any(" plays " in line for line in table.log_panel.lines)
-    pump(app, 1, events=key(pygame.K_RETURN))  # play again
+    pump(app, 1, events=key(pygame.K_RETURN))  # the podium asks first (#39) ...
+    assert len(app.started) == 1
+    pump(app, 1, events=key(pygame.K_RETURN))  # ... then plays again
     assert len(app.started) == 2 and app.started[1].seed != app.started[0].seed
 
 

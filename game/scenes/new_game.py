@@ -223,6 +223,8 @@ class NewGameScene(UIScene):
         self.start_button: Any = None
         self.add_button: Any = None
         self._seat_elems: list[Any] = []
+        self.kind_buttons: list[Any] = []  # each seat's kind button (on the focus ring)
+        self.name_entries: list[Any] = []  # each seat's name field
         self._rule_elems: list[Any] = []
         self.seats_rect = pygame.Rect(0, 0, 0, 0)
         self.rules_rect = pygame.Rect(0, 0, 0, 0)
@@ -269,6 +271,46 @@ class NewGameScene(UIScene):
             element.kill()
         elements.clear()
 
+    def _ring_place(self) -> tuple[str, Any] | None:
+        """Which control the focus ring is on, by what it is (a rebuild makes new ones)."""
+        el = self.focused()
+        if el is None:
+            return None
+        if el is self.preset_dd:
+            return ("preset", None)
+        for name, widget in self.field_widgets.items():
+            if widget is el:
+                return ("field", name)
+        for role, row in (("kind", self.kind_buttons), ("name", self.name_entries)):
+            if el in row:
+                return (role, row.index(el))
+        return None
+
+    def _put_ring(self, place: tuple[str, Any] | None) -> None:
+        """The ring back on the control that took the place of the one it was on."""
+        if place is None:
+            return
+        role, which = place
+        rows = {"kind": self.kind_buttons, "name": self.name_entries}
+        if role == "preset":
+            self.focus_on(self.preset_dd)
+        elif role == "field" and which in self.field_widgets:
+            self.focus_on(self.field_widgets[which])
+        elif role in rows and which < len(rows[role]):
+            self.focus_on(rows[role][which])
+
+    def _order_nav(self) -> None:
+        """The focus ring in reading order: the seats, then the rules, then Back and
+        Start (a partial rebuild appends its elements at the end of the ring)."""
+        focused = self.focused()
+        rank = {id(e): k for k, e in enumerate(self._seat_elems + self._rule_elems)}
+        panels = sorted((e for e in self.nav if id(e) in rank), key=lambda e: rank[id(e)])
+        self.nav = panels + [e for e in self.nav if id(e) not in rank]
+        if focused in self.nav:
+            self.focus_index = self.nav.index(focused)
+        elif self.focus_index is not None:
+            self.focus_index = min(self.focus_index, len(self.nav) - 1) if self.nav else None
+
     def _own(self, store: list[Any], start: int) -> None:
         store.extend(self._elements[start:])
 
@@ -276,7 +318,10 @@ class NewGameScene(UIScene):
         scroll = 0.0
         if keep_scroll and self.seats_box is not None and self.seats_box.vert_scroll_bar:
             scroll = self.seats_box.vert_scroll_bar.start_percentage
+        ring = self._ring_place()
         self._forget(self._seat_elems)
+        self.kind_buttons = []
+        self.name_entries = []
         start = len(self._elements)
         r = self.seats_rect
         pad = self.px(16)
@@ -309,11 +354,13 @@ class NewGameScene(UIScene):
             self.button(pygame.Rect(num_w, y + self.px(2), arrow_w, rh), "‹",
                         self._kind_cycler(i, -1), container=box, nav=False,
                         object_id=oid("@seat"), tooltip=t("newgame.kind_tip"))
-            self.button(pygame.Rect(num_w + arrow_w + self.px(3), y + self.px(2),
-                                    kind_w - 2 * arrow_w - self.px(6), rh),
-                        self.kind_text(i), self._kind_cycler(i, 1), container=box, nav=False,
-                        object_id=oid("@seat", "#seat_kind"),
-                        tooltip=t("newgame.kind_tip"))
+            kind = self.button(pygame.Rect(num_w + arrow_w + self.px(3), y + self.px(2),
+                                           kind_w - 2 * arrow_w - self.px(6), rh),
+                               self.kind_text(i), self._kind_cycler(i, 1), container=box,
+                               object_id=oid("@seat", "#seat_kind"),
+                               tooltip=t("newgame.kind_tip"))
+            self.arrows[kind] = self._kind_stepper(i)
+            self.kind_buttons.append(kind)
             self.button(pygame.Rect(num_w + kind_w - arrow_w, y + self.px(2), arrow_w, rh), "›",
                         self._kind_cycler(i, 1), container=box, nav=False,
                         object_id=oid("@seat"), tooltip=t("newgame.kind_tip"))
@@ -322,6 +369,7 @@ class NewGameScene(UIScene):
                                     manager=self.app.ui, container=box,
                                     initial_text=m.seat_name(i))
             entry.set_text_length_limit(NAME_CHARS)
+            self.name_entries.append(entry)
             self.on_change(entry, self._name_changed(i))
             if del_w:
                 self.button(pygame.Rect(inner_w - del_w, y + self.px(4), del_w,
@@ -336,12 +384,15 @@ class NewGameScene(UIScene):
             t("newgame.add"), self.add_seat, enabled=len(m.seats) < MAX_SEATS,
             tooltip=None if len(m.seats) < MAX_SEATS else t("newgame.max_seats"))
         self._own(self._seat_elems, start)
+        self._order_nav()
+        self._put_ring(ring)
         self.validate()
 
     def build_rules(self, keep_scroll: bool = False) -> None:
         scroll = 0.0
         if keep_scroll and self.rules_box is not None and self.rules_box.vert_scroll_bar:
             scroll = self.rules_box.vert_scroll_bar.start_percentage
+        ring = self._ring_place()
         self._forget(self._rule_elems)
         start = len(self._elements)
         r = self.rules_rect
@@ -400,6 +451,8 @@ class NewGameScene(UIScene):
         if scroll and box.vert_scroll_bar is not None:
             box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         self._own(self._rule_elems, start)
+        self._order_nav()
+        self._put_ring(ring)
         self.validate()
 
     def _make_preset_dropdown(self) -> None:
@@ -438,6 +491,11 @@ class NewGameScene(UIScene):
         seat = self.model.seats[i]
         key = seat["kind"] if seat["kind"] != "ai" else seat["level"]
         return next(text for text, k in self.kind_options if k == key)
+
+    def _kind_stepper(self, i: int) -> Any:
+        def step(direction: int) -> None:
+            self.cycle_kind(i, direction)
+        return step
 
     def _kind_cycler(self, i: int, step: int) -> Any:
         def cycle() -> None:

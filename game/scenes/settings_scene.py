@@ -117,9 +117,10 @@ class SettingsScene(UIScene):
                      self._set_think, lambda v: t("settings.ms", ms=v), step=100)
 
         bw, bh = self.px(220), self.px(50)
-        self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2, bw, bh),
-                    t("common.back"), self.on_back, object_id=oid(None, "#primary"))
-        self.focus_index = 0
+        back = self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2,
+                                       bw, bh),
+                           t("common.back"), self.on_back, object_id=oid(None, "#primary"))
+        self.focus_on(back)
 
     def _checkbox(self, rect: pygame.Rect, text: str, state: bool) -> UICheckBox:
         """A check box at the left of ``rect`` with ``text`` beside it; words too long

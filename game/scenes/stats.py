@@ -137,9 +137,9 @@ class StatsScene(UIScene):
         y = h - bar_h + (bar_h - bh) // 2
         self.button(pygame.Rect(x, y, bw, bh), t("stats.replays"), self.open_replays)
         self.button(pygame.Rect(x + bw + gap, y, bw, bh), t("stats.saves"), self.open_saves)
-        self.button(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), t("common.back"), self.on_back,
-                    object_id=oid(None, "#primary"))
-        self.focus_index = 2
+        back = self.button(pygame.Rect(x + 2 * (bw + gap), y, bw, bh), t("common.back"),
+                           self.on_back, object_id=oid(None, "#primary"))
+        self.focus_on(back)
 
     def notice_text(self) -> str:
         """What happened to the statistics file since the last visit ("" if nothing)."""

@@ -13,6 +13,7 @@ from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
 from game import i18n
+from game.scenes import keys_to_controls as controls
 from game.scenes.base import Scene
 from game.ui import theme
 from game.ui.widgets import (
@@ -41,7 +42,9 @@ class UIScene(Scene):
         self._elements: list[UIElement] = []
         self._actions: dict[UIElement, Action] = {}
         self._on_change: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
-        self.nav: list[UIButton] = []
+        self.nav: list[Any] = []  # the focus ring: buttons and controls, in order
+        # Left/Right on a focused button that steps through values (a seat's kind)
+        self.arrows: dict[Any, Callable[[int], None]] = {}
         self.disabled_tips: dict[UIButton, str] = {}
         self.focus_index: int | None = None
         self.focus_visible = self.show_focus_initially
@@ -81,10 +84,14 @@ class UIScene(Scene):
             self.nav.append(btn)
         return btn
 
-    def on_change(self, element: Any, handler: Callable[[pygame.event.Event], None]) -> Any:
-        """Call ``handler(event)`` when ``element`` changes (drop-down, slider, check box, entry)."""
+    def on_change(self, element: Any, handler: Callable[[pygame.event.Event], None],
+                  *, nav: bool = True) -> Any:
+        """Call ``handler(event)`` when ``element`` changes (drop-down, slider, check box,
+        entry); with ``nav`` the control is on the focus ring too (Tab reaches it)."""
         self.track(element)
         self._on_change[element] = handler
+        if nav and controls.is_control(element):
+            self.nav.append(element)
         return element
 
     def label(self, rect: pygame.Rect, text: str, *, class_id: str | None = None,
@@ -123,6 +130,7 @@ class UIScene(Scene):
         self._on_change.clear()
         self.disabled_tips.clear()
         self.nav.clear()
+        self.arrows.clear()
 
     def _build_key(self) -> tuple[str, tuple[int, int]]:
         return (i18n.language(), self.app.size)
@@ -221,6 +229,13 @@ class UIScene(Scene):
             self.on_back()
         elif key == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self._focus_changes_with_arrows():
+            self.focus_visible = True
+            el, direction = self.focused(), 1 if key == pygame.K_RIGHT else -1
+            if el in self.arrows:
+                self.arrows[el](direction)
+            else:
+                controls.step(el, direction)
         elif key in NEXT_KEYS:
             self.move_focus(1)
         elif key in PREV_KEYS:
@@ -234,19 +249,42 @@ class UIScene(Scene):
                 return i
         return None
 
+    def _focus_changes_with_arrows(self) -> bool:
+        el = self.focused()
+        return el is not None and el.is_enabled and (controls.changes_with_arrows(el)
+                                                     or el in self.arrows)
+
+    def focus_on(self, element: Any) -> None:
+        """Put the focus ring on ``element`` (when it is on the ring)."""
+        if element in self.nav:
+            self.focus_index = self.nav.index(element)
+
     def move_focus(self, step: int) -> None:
         if not self.nav:
             return
         self.focus_visible = True
+        before = self.focused()
         n = len(self.nav)
         i = self.focus_index if self.focus_index is not None else (-1 if step > 0 else 0)
         for _ in range(n):
             i = (i + step) % n
-            if self.nav[i].is_enabled and self.nav[i].visible:
+            el = self.nav[i]
+            if el.is_enabled and el.visible and el.alive():
                 self.focus_index = i
+                self._focus_moved(before, el)
                 return
 
-    def focused(self) -> UIButton | None:
+    def _focus_moved(self, before: Any, now: Any) -> None:
+        """A text field the ring leaves stops taking keys, one it reaches takes them;
+        a control scrolled out of view comes into view."""
+        if before is not now and controls.is_text(before):
+            before.unfocus()
+            self.app.ui.set_focus_set(None)
+        if controls.is_text(now):
+            controls.take_typing(now)
+        controls.reveal(now, self._elements)
+
+    def focused(self) -> Any:
         if self.focus_index is None or not 0 <= self.focus_index < len(self.nav):
             return None
         return self.nav[self.focus_index]
@@ -256,6 +294,8 @@ class UIScene(Scene):
         if btn is None or not btn.is_enabled:
             return
         self.focus_visible = True
+        if controls.activate(btn):
+            return
         action = self._actions.get(btn)
         if action is not None:
             self.app.audio_click()
