@@ -54,7 +54,7 @@ def level_name(level: str) -> str:
 def level_rows(store: StatsStore) -> list[tuple[str, ...]]:
     """One row per AI level: level, matches, won, win rate, rounds won, points."""
     order = {"easy": 0, "normal": 1, "hard": 2, "random": 3}
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for level in sorted(store.ai_levels, key=lambda k: (order.get(k, 9), k)):
         p = store.ai_levels[level]
         rows.append((level_name(level), str(p.matches_played), str(p.matches_won),
@@ -126,7 +126,7 @@ class StatsScene(UIScene):
             lab_w = self.px(90)
             self.label(pygame.Rect(self.left.x + pad, self.left.y + pad, lab_w, self.px(38)),
                        t("stats.player"))
-            dd = UIDropDownMenu(self.names, self.selected,
+            dd = UIDropDownMenu(list(self.names), self.selected,
                                 pygame.Rect(self.left.x + pad + lab_w, self.left.y + pad,
                                             self.left.w - 2 * pad - lab_w, self.px(38)),
                                 manager=self.app.ui)
