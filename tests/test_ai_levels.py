@@ -211,7 +211,7 @@ def test_normal_catches_and_easy_often_forgets() -> None:
 def test_hard_search_is_bounded_by_its_worlds() -> None:
     """Hard's budget is work: no search samples more than ``worlds`` worlds, so a
     decision's cost does not depend on the machine (its time on this machine
-    against the think budget: benchmarks/hard_think.py)."""
+    against the think budget: benchmarks/search/hard_think.py)."""
     agent = HardAgent(1, think_ms=10 ** 6, worlds=60)  # a cap no search reaches
     g = Game.new(OFFICIAL, 4, 3)
     others = [NormalAgent(s) for s in range(4)]
@@ -266,7 +266,7 @@ def test_example_bot_loads_and_plays() -> None:
 
 @pytest.mark.parametrize("rules", ["no_matching_colour", "no_playable_card"])
 def test_T2_normal_and_hard_bluff_only_onto_a_player_with_one_card(rules: str) -> None:
-    """docs/BOTS.md: Normal and Hard play a Wild Draw Four a challenge would
+    """docs/BOT_STRENGTH.md: Normal and Hard play a Wild Draw Four a challenge would
     catch only onto an opponent down to one card."""
     from game.ai.hard import HardAgent
     from game.ai.normal import victim_after
