@@ -2,7 +2,7 @@
 
 The theme is built as a dict (no file to find when frozen). Fonts point at
 pygame_gui's bundled Noto Sans SC through ``regular_resource`` /
-``bold_resource`` for both the ``en`` and ``zh`` locales, so Chinese never
+``bold_resource`` for every shipped locale (``en``, ``zh``...), so Chinese never
 renders as boxes. Every size scales with the window (:func:`ui_scale`).
 """
 
@@ -12,10 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from game.i18n import LANGUAGES
 from game.resources import FONT_BOLD, FONT_PACKAGE, FONT_REGULAR, font_file
 
 FONT_NAME = "uno_noto_sc"
-LOCALES = ("en", "zh")
+LOCALES = LANGUAGES  # every shipped catalogue gets the fonts
 
 # Palette ------------------------------------------------------------------
 FELT = (18, 92, 58)
