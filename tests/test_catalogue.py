@@ -108,3 +108,13 @@ def test_system_language_is_the_shipped_language_the_locale_names(
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", value)
     assert i18n.system_language() == expected
+
+
+def test_system_language_picks_a_third_shipped_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a French catalogue shipped, a French system starts in French (it used
+    to know only zh and en)."""
+    monkeypatch.setattr(i18n, "LANGUAGES", ("en", "fr", "zh"))
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.system_language() == "fr"
