@@ -210,16 +210,21 @@ def language() -> str:
 
 
 def system_language() -> str:
-    """zh when the system locale is Chinese, else en."""
+    """The shipped language the system locale names (``zh_CN.UTF-8`` -> zh), else en."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         val = os.environ.get(var, "")
         if val:
-            return "zh" if val.lower().startswith("zh") else "en"
+            return _shipped(val)
     try:
         loc = locale.getlocale()[0] or ""
     except ValueError:
         loc = ""
-    return "zh" if loc.lower().startswith("zh") else "en"
+    return _shipped(loc)
+
+
+def _shipped(locale_name: str) -> str:
+    code = locale_name.lower().replace("-", "_").split("_")[0].split(".")[0]
+    return code if code in LANGUAGES else "en"
 
 
 def t(key: str, **fmt: object) -> str:
@@ -279,6 +284,7 @@ def keys(lang: str) -> set[str]:
 
 
 def missing_keys() -> dict[str, set[str]]:
-    """Ids present in one language and not the other."""
-    en, zh = keys("en"), keys("zh")
-    return {"zh": en - zh, "en": zh - en}
+    """Per shipped language, the ids another language has and it lacks."""
+    have = {lang: keys(lang) for lang in LANGUAGES}
+    every = set().union(*have.values())
+    return {lang: every - ids for lang, ids in have.items()}

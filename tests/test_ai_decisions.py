@@ -100,10 +100,10 @@ def test_T1_hard_rollouts_spare_the_draw_two_as_normal_does() -> None:
 
 
 def test_T2_docs_say_what_the_code_does_about_bluffing() -> None:
-    """docs/BOTS.md says Normal and Hard bluff a Wild Draw Four only onto an
+    """docs/BOT_STRENGTH.md says Normal and Hard bluff a Wild Draw Four only onto an
     opponent down to one card; test_ai_levels checks it in play, here in a
     position where the bluff is on offer next to the move they make."""
-    text = (Path(__file__).resolve().parent.parent / "docs" / "BOTS.md").read_text("utf-8")
+    text = (Path(__file__).resolve().parent.parent / "docs" / "BOT_STRENGTH.md").read_text("utf-8")
     docs = " ".join(text.split())
     assert "**It bluffs a Wild Draw Four only onto an opponent down to one card**" in docs
     assert "Like Normal it bluffs a Wild Draw Four only onto an opponent down to one card" in docs

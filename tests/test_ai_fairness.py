@@ -19,6 +19,8 @@ from game.ai.base import Agent, Choice
 from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
 from game.ai.normal import NormalAgent
+from game.ai.registry import make_agent
+from game.config import AI_LEVELS
 from game.rules.actions import Action
 from game.rules.engine import Game
 from game.rules.resample import redeal_hidden
@@ -28,11 +30,10 @@ AI_DIR = Path(__file__).resolve().parent.parent / "game" / "ai"
 
 
 def fresh(level: str, seed: int) -> Agent:
-    if level == "easy":
-        return EasyAgent(seed)
-    if level == "normal":
-        return NormalAgent(seed)
-    return HardAgent(seed, iterations=6)
+    """Every level of the game as registered; Hard with a fixed work budget (no clock)."""
+    if level == "hard":
+        return HardAgent(seed, iterations=6)
+    return make_agent(level, seed)
 
 
 def answer(agent: Agent, g: Game, seat: int) -> Action | None:
@@ -56,7 +57,7 @@ def test_choices_ignore_hidden_cards(settings: RuleSettings) -> None:
                 g2 = redeal_hidden(g, seat, rng)
                 assert g2.view(seat) == g.view(seat), "re-dealing hidden cards changed the view"
                 assert g2.legal_actions(seat) == g.legal_actions(seat)
-                for level in ("easy", "normal", "hard"):
+                for level in AI_LEVELS:
                     s = 17 * step + game_no
                     assert answer(fresh(level, s), g, seat) == answer(fresh(level, s), g2, seat), \
                         f"{level} looked at hidden cards (game {game_no}, step {step})"
@@ -79,7 +80,7 @@ def test_out_of_turn_choices_ignore_hidden_cards() -> None:
             for seat in g.out_of_turn_seats():
                 g2 = redeal_hidden(g, seat, rng)
                 assert g2.view(seat) == g.view(seat)
-                for level in ("easy", "normal", "hard"):
+                for level in AI_LEVELS:
                     assert answer(fresh(level, seed), g, seat) == answer(fresh(level, seed), g2, seat)
                 checked += 1
             seat = g.to_act

@@ -15,6 +15,7 @@ from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
 from game.ai.normal import NormalAgent
 from game.ai.registry import level_names, make_agent
+from game.config import AI_LEVELS
 from game.rules.actions import Action, CallUno, Play
 from game.rules.engine import Game
 from game.rules.errors import SettingsConflict
@@ -43,11 +44,10 @@ def random_settings(rng: random.Random, seats: int) -> RuleSettings:
 
 
 def make(level: str, seed: int) -> Agent:
+    """A level as registered; Hard with a fixed work budget (no clock)."""
     if level == "hard":
         return HardAgent(seed, iterations=3)
-    if level == "easy":
-        return EasyAgent(seed)
-    return NormalAgent(seed)
+    return make_agent(level, seed)
 
 
 def check_choice(result: Action | Choice | None, legal: list[Action], own_turn: bool) -> Action | None:
@@ -95,7 +95,7 @@ def drive(g: Game, agents: list[Agent], max_steps: int = 3000, rounds: int = 2) 
 
 def test_levels_are_registered() -> None:
     names = level_names()
-    for level in ("random", "easy", "normal", "hard"):
+    for level in ("random", *AI_LEVELS):
         assert level in names
         agent = make_agent(level, seed=1, think_ms=50)
         assert callable(agent.choose)
@@ -118,8 +118,7 @@ def test_every_level_legal_in_every_setting(which: str) -> None:
         except SettingsConflict:
             seats = 4
         g = Game.new(settings, seats, seed=1000 + i)
-        levels = ["easy", "normal", "hard"]
-        agents = [make(levels[(s + i) % 3], i * 10 + s) for s in range(seats)]
+        agents = [make(AI_LEVELS[(s + i) % len(AI_LEVELS)], i * 10 + s) for s in range(seats)]
         drive(g, agents, max_steps=1500)
         g.check_invariants()
 
@@ -145,7 +144,7 @@ def test_every_phase_is_reached_and_answered() -> None:
         seats = rng.randint(2, 6)
         settings = random_settings(rng, seats)
         g = Game.new(settings, seats, seed=i)
-        agents: list[Agent] = [Spy(make(("easy", "normal", "hard")[s % 3], s), phases)
+        agents: list[Agent] = [Spy(make(AI_LEVELS[s % len(AI_LEVELS)], s), phases)
                                for s in range(seats)]
         drive(g, agents, max_steps=800)
     assert {Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE, Phase.PENALTY,
@@ -211,7 +210,7 @@ def test_normal_catches_and_easy_often_forgets() -> None:
 def test_hard_search_is_bounded_by_its_worlds() -> None:
     """Hard's budget is work: no search samples more than ``worlds`` worlds, so a
     decision's cost does not depend on the machine (its time on this machine
-    against the think budget: benchmarks/hard_think.py)."""
+    against the think budget: benchmarks/search/hard_think.py)."""
     agent = HardAgent(1, think_ms=10 ** 6, worlds=60)  # a cap no search reaches
     g = Game.new(OFFICIAL, 4, 3)
     others = [NormalAgent(s) for s in range(4)]
@@ -266,7 +265,7 @@ def test_example_bot_loads_and_plays() -> None:
 
 @pytest.mark.parametrize("rules", ["no_matching_colour", "no_playable_card"])
 def test_T2_normal_and_hard_bluff_only_onto_a_player_with_one_card(rules: str) -> None:
-    """docs/BOTS.md: Normal and Hard play a Wild Draw Four a challenge would
+    """docs/BOT_STRENGTH.md: Normal and Hard play a Wild Draw Four a challenge would
     catch only onto an opponent down to one card."""
     from game.ai.hard import HardAgent
     from game.ai.normal import victim_after

@@ -3,22 +3,17 @@ after a few turns a world is judged by its hands instead of being played to
 the end, so fewer cards and more wilds are worth more, and so (heads-up) are
 Skips, Reverses and Draw Twos, fewer colours, and moving now with a card
 that fits; a seat that goes out within the turns played wins outright. The
-weights are fitted by ``benchmarks/rollout_fit.py``, checked here on a
+weights are fitted by ``benchmarks/search/rollout_fit.py``, checked here on a
 made-up sample whose true weights are known."""
 
 from __future__ import annotations
 
 import math
 import random
-import sys
-from pathlib import Path
 
+from benchmarks.search.rollout_fit import fit, log_likelihood
 from game.ai.rollout import COL, World, playout, position_value
 from game.rules.cards import DECK
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-from rollout_fit import fit, log_likelihood  # noqa: E402
 
 
 def _ids(*faces: str) -> list[int]:

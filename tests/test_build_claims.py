@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CLAIMS = [ROOT / "README.md", ROOT / ".ci" / "run", *sorted((ROOT / "docs").glob("*.md"))]
-OWN_TOOLS = [*sorted((ROOT / "scripts").glob("*")), *sorted((ROOT / "benchmarks").glob("*"))]
+OWN_TOOLS = [*sorted((ROOT / "scripts").glob("*")), *sorted((ROOT / "benchmarks").rglob("*.py"))]
 
 
 def test_no_compiled_build_is_offered() -> None:
@@ -26,9 +26,16 @@ def test_no_compiled_build_is_offered() -> None:
 
 
 def test_every_script_the_docs_name_exists() -> None:
-    named = re.compile(r"\b((?:scripts|benchmarks)/[\w.-]+\.(?:sh|py|ps1))")
+    named = re.compile(r"\b((?:scripts|benchmarks)/[\w./-]+\.(?:sh|py|ps1|md))")
+    module = re.compile(r"-m (benchmarks(?:\.\w+)+)")
+    claims = [p for p in (*CLAIMS, ROOT / "CONTRIBUTING.md", ROOT / "benchmarks" / "README.md",
+                          *sorted((ROOT / "benchmarks").rglob("*.py"))) if p.is_file()]
     missing = sorted({f"{p.relative_to(ROOT)}: {m.group(1)}"
-                      for p in CLAIMS
+                      for p in claims
                       for m in named.finditer(p.read_text(encoding="utf-8"))
                       if not (ROOT / m.group(1)).exists()})
+    missing += sorted({f"{p.relative_to(ROOT)}: {m.group(1)}"
+                       for p in claims
+                       for m in module.finditer(p.read_text(encoding="utf-8"))
+                       if not (ROOT / (m.group(1).replace(".", "/") + ".py")).is_file()})
     assert not missing

@@ -35,7 +35,7 @@ def test_extraction_finds_no_id_missing_from_the_catalogues() -> None:
 
 
 def test_every_id_has_english_and_chinese_text() -> None:
-    assert i18n.missing_keys() == {"zh": set(), "en": set()}
+    assert not any(i18n.missing_keys().values())
     for lang in i18n.LANGUAGES:
         for msgid, _plural, strs in i18n.parse_po(i18n.po_text(lang)):
             assert all(strs), (lang, msgid)
@@ -63,7 +63,10 @@ def test_our_reader_agrees_with_babel() -> None:
             key = msg.id if isinstance(msg.id, str) else msg.id[0]
             theirs[key] = [msg.string] if isinstance(msg.string, str) else list(msg.string)
         assert ours == theirs
-        assert babel_cat.num_plurals == (2 if lang == "en" else 1)
+        header = re.search(r"nplurals=(\d+)", text)  # each language's own plural forms
+        assert header and babel_cat.num_plurals == int(header.group(1))
+        if lang in ("en", "zh"):
+            assert babel_cat.num_plurals == {"en": 2, "zh": 1}[lang]
 
 
 def test_plural_forms_come_from_the_catalogue() -> None:
@@ -93,3 +96,25 @@ def test_pseudo_locale_is_generated_from_english() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError):
         i18n.set_language("xx")
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("zh_CN.UTF-8", "zh"), ("zh-TW", "zh"), ("en_GB.UTF-8", "en"), ("C.UTF-8", "en"),
+    ("xx_YY.UTF-8", "en"),  # a language we do not ship
+])
+def test_system_language_is_the_shipped_language_the_locale_names(
+        monkeypatch: pytest.MonkeyPatch, value: str, expected: str) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", value)
+    assert i18n.system_language() == expected
+
+
+def test_system_language_picks_a_third_shipped_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a French catalogue shipped, a French system starts in French (it used
+    to know only zh and en)."""
+    monkeypatch.setattr(i18n, "LANGUAGES", ("en", "fr", "zh"))
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.system_language() == "fr"

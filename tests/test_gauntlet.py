@@ -1,14 +1,10 @@
-"""benchmarks/gauntlet.py: runs, prints the round-robin table, is deterministic."""
+"""benchmarks/strength/gauntlet.py: runs, prints the round-robin table, is deterministic."""
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-import gauntlet  # noqa: E402
+from benchmarks.strength import gauntlet
 
 OUTSIDE = "rlrule,keepwilds,dumper,randplay"
 

@@ -65,7 +65,7 @@ def home(uno_game_home: Path) -> Path:
 
 def test_frame_time_benchmark_leaves_the_game_home_untouched(home: Path) -> None:
     before = _files(home)
-    proc = _run(["benchmarks/frame_time.py", "--runs", "1", "--frames", "60",
+    proc = _run(["-m", "benchmarks.speed.frame_time", "--runs", "1", "--frames", "60",
                  "--size", "1024x640"], home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert _files(home) == before

@@ -1,14 +1,9 @@
-"""benchmarks/paired.py: a hero against itself differs in no game; the
+"""benchmarks/strength/paired.py: a hero against itself differs in no game; the
 base's cached results give the same comparison as playing it again."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-import paired  # noqa: E402
+from benchmarks.strength import paired
 
 
 def test_paired_same_hero_never_differs() -> None:

@@ -333,7 +333,7 @@ def test_party_oversized_message_closes_the_connection(my_turn):
 def test_party_flood_is_rate_limited_then_closed_and_the_table_keeps_its_pace(my_turn):
     """The table's pace is the work per frame: only the burst reaches the game
     and no frame handles more than PUMP_BUDGET messages (the frame times during
-    a flood: benchmarks/party_roundtrip.py)."""
+    a flood: benchmarks/party/roundtrip.py)."""
     loop, phone, state = my_turn
     before = _actions(loop)
     flood = json.dumps({"v": 1, "type": "act", "at": 10 ** 6, "action": {"kind": "draw"}})

@@ -25,8 +25,8 @@ from game.app import App
 from game.table import widgets as tw
 
 # Strings that are not words of the game: language names on the language
-# switch, and the logo.
-ALLOWED = {"中文", "English", "UNO", "UNO!"}
+# switch (each in its own language), and the logo.
+ALLOWED = {*(i18n.tl(lang, "language.name") for lang in i18n.LANGUAGES), "UNO", "UNO!"}
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 _TAGS = re.compile(r"<[^>]*>")
 _ENTITIES = re.compile(r"&[a-z]+;|&#\d+;")

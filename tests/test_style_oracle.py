@@ -1,30 +1,26 @@
-"""benchmarks/style_oracle.py: the exact keepwilds rule it weighs hands by
+"""benchmarks/search/style_oracle.py: the exact keepwilds rule it weighs hands by
 and plays the opponents' rollouts with is the bot's own, and the belief
 sampler takes a likelihood from outside."""
 
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import pytest
+from rigging import Faces
 
-import pytest  # noqa: E402
-import style_oracle  # noqa: E402
-from bots import KeepWilds  # noqa: E402
-from rigging import Faces  # noqa: E402
-
-from game.ai.belief import deal_hands, seat_likelihood  # noqa: E402
-from game.ai.hard import HardAgent  # noqa: E402
-from game.ai.rollout import World  # noqa: E402
-from game.ai.tracking import COLOUR_INDEX, SeenPlay, track  # noqa: E402
-from game.rules.actions import Play  # noqa: E402
-from game.rules.cards import DECK  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.settings import preset  # noqa: E402
-from game.rules.view import Phase  # noqa: E402
-from game.sim import play_game  # noqa: E402
+from benchmarks.search import style_oracle
+from benchmarks.strength.bots import KeepWilds
+from game.ai.belief import deal_hands, seat_likelihood
+from game.ai.hard import HardAgent
+from game.ai.rollout import World
+from game.ai.tracking import COLOUR_INDEX, SeenPlay, track
+from game.rules.actions import Play
+from game.rules.cards import DECK
+from game.rules.engine import Game
+from game.rules.settings import preset
+from game.rules.view import Phase
+from game.sim import play_game
 
 Seen = list[tuple[list[int], int, int, int, int]]  # hand, card, colour, top, named
 

@@ -83,3 +83,17 @@ def test_every_place_names_the_same_oldest_and_newest_python() -> None:
     assert by_version[0] == oldest
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert f"\nOLDEST={oldest}\n" in ci and f"\nNEWEST={by_version[-1]}\n" in ci
+
+
+def _mypy_commands(text: str) -> list[str]:
+    return sorted(" ".join(m.split()) for m in re.findall(r"^\s*(mypy [^\n#]+)", text, re.M))
+
+
+def test_ci_and_the_workflow_run_the_same_type_checks() -> None:
+    """Plain ``mypy game`` and the --strict list run in .ci/run and in tests.yml
+    alike: widening --strict in one place alone fails here."""
+    ci = _mypy_commands((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    lint = _load("tests.yml")["jobs"]["lint"]
+    workflow = _mypy_commands("\n".join(step.get("run", "") for step in lint["steps"]))
+    assert "mypy game" in ci and any(c.startswith("mypy --strict game/rules game/ai") for c in ci)
+    assert ci == workflow

@@ -61,7 +61,7 @@ MIN_RUNS = 30  # sampled worlds before the search may stop early ...
 CHECK_EVERY = 10
 CLEAR_MARGIN = 2.0  # ... when the leader beats every other move by this many sigmas
 FUTILE_FROM = 60  # ... or, from this many worlds, when no move is on course to beat Normal's
-FUTILE_FROM_HEADS_UP = 150  # ... from this many with two players left (docs/BOTS.md)
+FUTILE_FROM_HEADS_UP = 150  # ... from this many with two players left (docs/BOT_STRENGTH.md)
 SWITCH_ALPHA = 0.05  # chance that noise alone moves Hard off the Normal choice
 WORLDS = 400  # work budget: enough to separate moves that matter
 DEPTH = 10  # turns played out before rollout.position_value judges the world (0: to the end)
@@ -80,7 +80,6 @@ class HardAgent:
         self.worlds = worlds
         self.last_iterations = 0  # sampled worlds of the latest search (for stats)
         self.last_capped = False  # the wall-clock cap stopped the latest search
-        self.switch_alpha = SWITCH_ALPHA  # _pick's chance of leaving Normal's move by noise
 
     # ------------------------------------------------------------------ API
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action | Choice | None:
@@ -117,7 +116,7 @@ class HardAgent:
     # ------------------------------------------------------------ candidates
     def _candidates(self, view: PlayerView, legal: Sequence[Action], know: Knowledge,
                     prior: Action) -> list[Action]:
-        # T2: a Wild Draw Four a challenge would catch only as Normal bluffs (docs/BOTS.md)
+        # T2: a Wild Draw Four a challenge would catch only as Normal bluffs (docs/BOT_STRENGTH.md)
         plays = [a for a in legal if isinstance(a, Play) and not refused_bluff(view, a)]
         plays = dedupe_plays(pick_wild_colours(view, know, plays, keep=2))
         ranked = [s.action for s in rank_plays(view, know, plays)][:MAX_PLAYS]
@@ -134,7 +133,7 @@ class HardAgent:
         sweeps = self._sweeps(view, know, candidates, start)
         if not sweeps:
             return candidates[0], 0
-        return candidates[_pick(sweeps, self.switch_alpha)], len(sweeps)
+        return candidates[_pick(sweeps)], len(sweeps)
 
     def _sweeps(self, view: PlayerView, know: Knowledge, candidates: list[Action],
                 start: float) -> list[list[float]]:
@@ -164,7 +163,7 @@ class HardAgent:
                 continue
             if runs % CHECK_EVERY == 0 and runs >= MIN_RUNS and (
                     _settled(sweeps, wins)
-                    or (runs >= futile_from and _futile(sweeps, cap, self.switch_alpha))):
+                    or (runs >= futile_from and _futile(sweeps, cap))):
                 break
             if time.perf_counter() >= deadline:  # only a machine too slow for the work
                 self.last_capped = runs < cap
@@ -173,7 +172,7 @@ class HardAgent:
 
     def _sample(self, view: PlayerView, know: Knowledge) -> World:
         """A world consistent with the view, each hand drawn among ``RESAMPLE`` by how
-        likely it makes the others' recent plays (benchmarks/hard_ceiling.py
+        likely it makes the others' recent plays (benchmarks/search/hard_ceiling.py
         swaps in the true one)."""
         return sample_fitting(view, know, self.rng, RESAMPLE)
 
@@ -197,7 +196,7 @@ class HardAgent:
 
     def _playout(self, w: World, seat: int, me: int, rng: random.Random) -> float:
         """``depth`` turns of the rollout policy from ``seat``'s turn, then
-        ``rollout.position_value`` (benchmarks/style_oracle.py plays the
+        ``rollout.position_value`` (benchmarks/search/style_oracle.py plays the
         opponents by their exact rule instead)."""
         return playout(w, seat, me, rng, self.depth)
 
@@ -253,7 +252,7 @@ def _pick(sweeps: list[list[float]], alpha: float = SWITCH_ALPHA) -> int:
 def _futile_from(view: PlayerView) -> int:
     """Worlds before the futility stop may end a search: more with two
     players left, where a move's lead over Normal's choice builds up slowly
-    and searching on won more games (docs/BOTS.md)."""
+    and searching on won more games (docs/BOT_STRENGTH.md)."""
     return FUTILE_FROM_HEADS_UP if view.playing() <= 2 else FUTILE_FROM
 
 

@@ -144,7 +144,7 @@ def worth_bluffing(view: PlayerView, play: Play) -> bool:
     """T2/T5: a Wild Draw Four a challenge would catch (``view.is_bluff``) is
     played only onto an opponent down to ``BLUFF_AT`` card: it stops them
     going out unless they challenge, and a caught bluff costs us 4 cards
-    (measured in docs/BOTS.md: bluffing there wins more games, against
+    (measured in docs/BOT_STRENGTH.md: bluffing there wins more games, against
     players who challenge and players who never do)."""
     victim = victim_after(view, play)
     return (victim != view.seat and not is_partner(view, victim, view.seat)
@@ -169,7 +169,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
                has_other: bool) -> Scored:
     """How good ``play`` looks (higher is better) and why.
 
-    Measured against outside bots (benchmarks/gauntlet.py): follow the colour
+    Measured against outside bots (benchmarks/strength/gauntlet.py): follow the colour
     held most (counting the card played); within it play the card whose face
     has the fewest copies still out (``FACE_KEEP`` per copy; points next), as
     the others are likelier to match a later top card by face (paired on the

@@ -212,13 +212,11 @@ def _turn(w: World, seat: int, rng: random.Random, noise: float) -> int:
 
 # position_value: each seat still in weighs exp(weights . seat_features), the
 # weights fitted (maximum likelihood) to which seat went out first in
-# rollout-policy self-play from fresh deals: benchmarks/rollout_fit.py
+# rollout-policy self-play from fresh deals: benchmarks/search/rollout_fit.py
 # (heads-up 3,000 games). At more seats the fit of all nine features
 # (-1.47, 0.66, 0.80, 0.11, 0.04, -0.42, 0.76, 0.08, -0.20 from 1,500
 # games) predicted little better than cards and wilds alone and won no more
-# games (docs/BOTS.md), so the table keeps those two weights.
-FEATURES = ("log cards", "wilds", "wild4s", "actions", "colours", "to move", "can play",
-            "next", "one card")
+# games (docs/BOT_STRENGTH.md), so the table keeps those two weights.
 HEADS_UP_WEIGHTS = (-0.705, 0.444, 1.090, 0.214, -0.249, -0.126, 0.491, 0.126, 0.026)
 TABLE_WEIGHTS = (-1.2, 0.7, 0.7, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
@@ -230,9 +228,10 @@ def value_weights(seats_in: int) -> tuple[float, ...]:
 
 def seat_features(w: World, mover: int) -> dict[int, list[float]]:
     """What ``position_value`` reads of each seat still in, ``mover`` to move
-    (``FEATURES``): the log of its cards, its wilds, Wild Draw Fours and
-    Skips, Reverses and Draw Twos, how many colours it holds, whether it
-    moves now (and can play), whether it moves next, whether it holds one card."""
+    in this order: the log of its cards, its wilds, its Wild Draw Fours, its
+    Skips, Reverses and Draw Twos, how many colours it holds, whether it moves
+    now, whether it moves now and can play, whether it moves next, whether it
+    holds one card (``benchmarks/search/rollout_fit.py`` names them)."""
     out: dict[int, list[float]] = {}
     seat = mover
     for turn in range(w.playing()):

@@ -8,6 +8,7 @@ legal wording); the screen around them speaks both languages.
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import TYPE_CHECKING
 
@@ -71,7 +72,7 @@ class AboutScene(UIScene):
         self.tabs = {}
         for i, key in enumerate(DOCUMENTS):
             rect = pygame.Rect(left + i * (tab_w + gap), top, tab_w, tab_h)
-            self.tabs[key] = self.button(rect, t(key), lambda k=key: self.show(k),
+            self.tabs[key] = self.button(rect, t(key), functools.partial(self.show, key),
                                          object_id=self._tab_id(key))
         top += tab_h + self.px(10)
         bottom_bar = self.px(76)

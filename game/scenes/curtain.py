@@ -55,7 +55,8 @@ class CurtainScene(UIScene):
         self.confirm_button = self.button(rect, label, self.ready,
                                           object_id=oid("@menu", "#primary"))
         # A long name or a wordy language widens the button rather than cut it.
-        need = min(w - self.px(40), self.confirm_button.font.size(label)[0] + self.px(48))
+        font = self.confirm_button.font  # typed optional by pygame_gui; a themed button has one
+        need = bw if font is None else min(w - self.px(40), font.size(label)[0] + self.px(48))
         if need > bw:
             rect.w = need
             rect.center = (w // 2, rect.centery)

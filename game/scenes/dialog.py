@@ -18,7 +18,7 @@ from game.ui.wrap import wrap_html
 if TYPE_CHECKING:
     from game.app import App
 
-Callback = Callable[[], None] | None
+Callback = Callable[[], object] | None  # what it returns is ignored
 # The most a dialog lays out: pygame_gui's text layout takes time that grows with
 # the square of the text (100,000 characters: over 3 minutes; 2,000: 0.03 s).
 # Callers quote what comes from a file short (text_gate.excerpt); this is the last guard.

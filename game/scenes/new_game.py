@@ -70,7 +70,7 @@ def ai_levels() -> list[str]:
         names = [n for n in level_names() if n != "random"]
     except Exception:
         names = []
-    ordered = [n for n in ("easy", "normal", "hard") if n in names]
+    ordered: list[str] = [n for n in ("easy", "normal", "hard") if n in names]
     ordered += [n for n in names if n not in ordered]
     return ordered or ["easy", "normal", "hard"]
 
@@ -456,7 +456,7 @@ class NewGameScene(UIScene):
         self.validate()
 
     def _make_preset_dropdown(self) -> None:
-        options = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
+        options: list[str | tuple[str, str]] = [(t(f"preset.{p}"), p) for p in PRESET_NAMES]
         layer = self.preset_layer
         self.preset_dd = UIDropDownMenu(
             options, next(o for o in options if o[1] == self.model.preset),
@@ -467,7 +467,7 @@ class NewGameScene(UIScene):
     def _field_widget(self, name: str, rect: pygame.Rect, box: Any) -> Any:
         value = self.model.values[name]
         if name in CHOICES:
-            options = [(t(f"rule.choice.{name}.{c}"), c) for c in CHOICES[name]]
+            options: list[str | tuple[str, str]] = [(t(f"rule.choice.{name}.{c}"), c) for c in CHOICES[name]]
             dd = UIDropDownMenu(options, next(o for o in options if o[1] == value), rect,
                                 manager=self.app.ui, container=box)
             return self.on_change(dd, lambda e: self._value_changed(name,

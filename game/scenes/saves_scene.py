@@ -241,6 +241,8 @@ class SavesScene(UIScene):
         from game.scenes.dialog import show_message
 
         ctl = self.controller
+        if ctl is None:  # not a save-here screen (save_here checked before asking)
+            return None
         try:
             path = ctl.save_slot(name)
         except saves.SaveError as exc:  # a click is answered every time, in the player's words

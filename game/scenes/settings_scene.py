@@ -140,7 +140,7 @@ class SettingsScene(UIScene):
 
     def _dropdown(self, rect: pygame.Rect, options: list[str], current: str,
                   handler: Callable[[str], None]) -> UIDropDownMenu:
-        dd = UIDropDownMenu(options, current, rect, manager=self.app.ui)
+        dd = UIDropDownMenu(list(options), current, rect, manager=self.app.ui)
         return self.on_change(dd, lambda e: handler(e.text))
 
     def _slider(self, rect: pygame.Rect, name: str, value: int, value_range: tuple[int, int],

@@ -55,7 +55,7 @@ def level_name(level: str) -> str:
 def level_rows(store: StatsStore) -> list[tuple[str, ...]]:
     """One row per AI level: level, matches, won, win rate, rounds won, points."""
     order = {"easy": 0, "normal": 1, "hard": 2, "random": 3}
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for level in sorted(store.ai_levels, key=lambda k: (order.get(k, 9), k)):
         p = store.ai_levels[level]
         rows.append((level_name(level), str(p.matches_played), str(p.matches_won),
@@ -125,7 +125,7 @@ class StatsScene(UIScene):
                        t("stats.player"))
             # Shown as the table shows them ("You" in 中文 is 你); the option id is
             # the name the statistics keep.
-            options = [(i18n.seat_name(n), n) for n in self.names]
+            options: list[str | tuple[str, str]] = [(i18n.seat_name(n), n) for n in self.names]
             dd = UIDropDownMenu(options, (i18n.seat_name(self.selected), self.selected),
                                 pygame.Rect(self.left.x + pad + lab_w, self.left.y + pad,
                                             self.left.w - 2 * pad - lab_w, self.px(38)),

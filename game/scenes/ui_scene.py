@@ -190,7 +190,8 @@ class UIScene(Scene):
                 action()
             return
         if event.type in CHANGE_EVENTS:
-            handler = self._on_change.get(getattr(event, "ui_element", None))
+            element = getattr(event, "ui_element", None)
+            handler = self._on_change.get(element) if element is not None else None
             if handler is not None:
                 handler(event)
             return

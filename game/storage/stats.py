@@ -140,7 +140,7 @@ def _per_seat(value: Any, seat: int) -> int | None:
     if isinstance(value, (list, tuple)) and 0 <= seat < len(value):
         return _int(value[seat])
     if isinstance(value, dict):
-        return _int(value.get(str(seat), value.get(seat)))  # type: ignore[call-overload]
+        return _int(value.get(str(seat), value.get(seat)))
     return None
 
 

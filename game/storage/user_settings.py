@@ -178,7 +178,7 @@ SEAT_LEVELS = (*BUILTIN_LEVELS, "surprise")
 def _seat(seat: dict[str, Any]) -> dict[str, Any]:
     # Only what a seat holds, its name through the text gate (a pasted tab, a bell,
     # a lone surrogate would make matches the game cannot save or load again).
-    out = {k: seat[k] for k in ("name", "kind", "level") if k in seat}
+    out: dict[str, Any] = {k: seat[k] for k in ("name", "kind", "level") if k in seat}
     out["name"] = clean(out["name"], MAX_NAME_CHARS)
     level = out.get("level", "normal")
     if level not in SEAT_LEVELS:

@@ -24,7 +24,7 @@ from game.table.hand_layout import hand_rects
 from game.table.layout import TableLayout, clear_boxes
 from game.ui import card_art
 from game.ui.widgets import felt_background
-from game.ui.wrap import wrap_text
+from game.ui.wrap import Measures, wrap_text
 
 RING_SCALE = 2.3  # the direction ring's size, in card heights
 PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
@@ -443,7 +443,7 @@ def info_box(lay: TableLayout) -> pygame.Rect:
                                      b.w * (b.h - head), b.h))
 
 
-def ticker_lines(lines: tuple[str, ...], font: pygame.font.Font, width: int,
+def ticker_lines(lines: tuple[str, ...], font: Measures, width: int,
                  rows: int) -> list[tuple[str, tuple[int, int, int]]]:
     """What the ticker shows in ``rows`` rows ``width`` wide: the newest of
     ``lines`` that fit whole, each wrapped (Chinese by character), the newest in
@@ -463,7 +463,7 @@ def ticker_lines(lines: tuple[str, ...], font: pygame.font.Font, width: int,
     return out
 
 
-def _cut_to_rows(line: str, font: pygame.font.Font, width: int, rows: int) -> str:
+def _cut_to_rows(line: str, font: Measures, width: int, rows: int) -> str:
     """The longest start of ``line``, with "…", that wraps into ``rows`` rows."""
     lo, hi = 0, len(line)
     while lo < hi:
@@ -581,7 +581,7 @@ def away_rows(lay: TableLayout, lines: tuple[str, ...],
         box, whole, rows = option  # seats named or counted, lines whole, leftmost, topmost
         return (len(lines) if len(rows) > whole else whole, whole, -box.x, -box.y)
 
-    none = (pygame.Rect(area.topleft, (0, 0)), 0, [])
+    none: tuple[pygame.Rect, int, list[str]] = (pygame.Rect(area.topleft, (0, 0)), 0, [])
     box, _, rows = max((shown(pygame.Rect(b)) for b in boxes), key=rank, default=none)
     return box, rows
 

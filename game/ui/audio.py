@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import logging
+from typing import BinaryIO
 
 import pygame
 
@@ -53,7 +53,7 @@ class Audio:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._sfx = _clamp(sfx_volume)
         self._music = _clamp(music_volume)
-        self._music_data: io.BytesIO | None = None
+        self._music_data: BinaryIO | None = None
         self._music_on = False
         self._available = enabled and self._init_mixer()
         if self._available:
@@ -129,8 +129,8 @@ class Audio:
             return
         try:
             # pygame reads the file object lazily: keep it alive while playing.
-            self._music_data = resources.open_binary(MUSIC_FILE)
-            pygame.mixer.music.load(self._music_data, "wav")
+            self._music_data = data = resources.open_binary(MUSIC_FILE)
+            pygame.mixer.music.load(data, "wav")
             pygame.mixer.music.set_volume(self._music)
             pygame.mixer.music.play(loops=-1, fade_ms=fade_ms)
             self._music_on = True

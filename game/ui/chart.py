@@ -115,9 +115,10 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect,
     surface.blit(last, last.get_rect(topright=(plot.right, date_y)))
     if x_label:
         img = small.render(x_label, True, AXIS)
-        r = img.get_rect(midtop=(plot.centerx, date_y))
-        if r.left > plot.left + first.get_width() + fs and r.right < plot.right - last.get_width() - fs:
-            surface.blit(img, r)
+        label_box = img.get_rect(midtop=(plot.centerx, date_y))
+        if (label_box.left > plot.left + first.get_width() + fs
+                and label_box.right < plot.right - last.get_width() - fs):
+            surface.blit(img, label_box)
     # the curve: a soft fill under it, then the line and the points
     fill = pygame.Surface(rect.size, pygame.SRCALPHA)
     poly = [(x - rect.x, y - rect.y) for x, y in pos]

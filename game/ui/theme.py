@@ -2,7 +2,7 @@
 
 The theme is built as a dict (no file to find when frozen). Fonts point at
 pygame_gui's bundled Noto Sans SC through ``regular_resource`` /
-``bold_resource`` for both the ``en`` and ``zh`` locales, so Chinese never
+``bold_resource`` for every shipped locale (``en``, ``zh``...), so Chinese never
 renders as boxes. Every size scales with the window (:func:`ui_scale`).
 """
 
@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from game.i18n import LANGUAGES
 from game.resources import FONT_BOLD, FONT_PACKAGE, FONT_REGULAR, font_file
 
 # pygame_gui (0.6.14) makes a scrolling container's vertical scroll bar 0 px wide
@@ -24,7 +25,7 @@ warnings.filterwarnings("ignore", message=r"Clamping (shadow|border)_width of: \
                         category=UserWarning, module=r"pygame_gui\.core\.drawable_shapes")
 
 FONT_NAME = "uno_noto_sc"
-LOCALES = ("en", "zh")
+LOCALES = LANGUAGES  # every shipped catalogue gets the fonts
 
 # Palette ------------------------------------------------------------------
 FELT = (18, 92, 58)

@@ -20,7 +20,7 @@ from pygame_gui.core import ObjectID
 
 from game.ui import theme
 
-Action = Callable[[], None]
+Action = Callable[[], object]  # a button's callback: whatever it returns is ignored
 
 NEXT_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 PREV_KEYS = (pygame.K_UP, pygame.K_LEFT)

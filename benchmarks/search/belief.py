@@ -17,7 +17,7 @@ recent plays). Same seeds and positions for both, so their difference is
 paired. A better sampler scores lower Brier and higher accuracy; the oracle
 (``hard_ceiling.py``) is Brier 0, accuracy 1.
 
-    .venv/bin/python benchmarks/belief.py --opponent keepwilds --seats 4 --games 60
+    .venv/bin/python -m benchmarks.search.belief --opponent keepwilds --seats 4 --games 60
 """
 
 from __future__ import annotations
@@ -25,29 +25,23 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from gauntlet import play_device  # noqa: E402
-from style_oracle import PROPOSALS, KeepWildsBelief  # noqa: E402
-
-from game.ai import hard as hard_level  # noqa: E402
-from game.ai import tracking  # noqa: E402
-from game.ai.base import Choice  # noqa: E402
-from game.ai.belief import sample_world  # noqa: E402
-from game.ai.hard import HardAgent  # noqa: E402
-from game.ai.normal import NormalAgent  # noqa: E402
-from game.ai.rollout import COL, FACE  # noqa: E402
-from game.ai.tracking import track  # noqa: E402
-from game.rules.actions import Action, CallUno, Play, WrongPlay  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.view import Phase, PlayerView  # noqa: E402
+from benchmarks.search.style_oracle import PROPOSALS, KeepWildsBelief
+from benchmarks.strength.gauntlet import play_device
+from game.ai import hard as hard_level
+from game.ai import tracking
+from game.ai.base import Choice
+from game.ai.belief import sample_world
+from game.ai.hard import HardAgent
+from game.ai.normal import NormalAgent
+from game.ai.rollout import COL, FACE
+from game.ai.tracking import track
+from game.rules.actions import Action, CallUno, Play, WrongPlay
+from game.rules.engine import Game
+from game.rules.view import Phase, PlayerView
 
 
 def _events(hand: Sequence[int]) -> list[int]:

@@ -11,8 +11,8 @@ decision that ran the search, in two modes:
   the same seeds play the same games on any build: ms per search and searches
   per second compare two builds directly.
 
-    python benchmarks/hard_think.py --games 12
-    python benchmarks/hard_think.py --games 12 --mode fixed --iterations 100
+    python -m benchmarks.search.hard_think --games 12
+    python -m benchmarks.search.hard_think --games 12 --mode fixed --iterations 100
 
 The first line says whether the engine and the search ran interpreted.
 """
@@ -26,13 +26,12 @@ import sys
 import time
 from collections.abc import Sequence
 
-import ai_strength  # the benchmark beside this file: its games, seeds and percentiles
-
-from game.ai import hard, rollout  # noqa: E402  (ai_strength put the checkout on sys.path)
-from game.ai.base import Agent, Choice  # noqa: E402
-from game.rules import engine  # noqa: E402
-from game.rules.actions import Action  # noqa: E402
-from game.rules.view import PlayerView  # noqa: E402
+from benchmarks.strength import ai_strength  # its games, seeds and percentiles
+from game.ai import hard, rollout
+from game.ai.base import Agent, Choice
+from game.rules import engine
+from game.rules.actions import Action
+from game.rules.view import PlayerView
 
 SEARCHES: list[tuple[float, float, int]] = []  # (wall ms, CPU ms, sampled worlds) per search
 CAPPED: list[bool] = []  # per search: the wall-clock cap cut it short

@@ -10,7 +10,7 @@ games/s and decisions/s of each, the median of the rounds' ratios, and how
 many decisions a game takes in each (the rules differ: see docs/ENGINE_API.md).
 
     pip install -e .[bench]
-    python benchmarks/engine_vs_rlcard.py --rounds 5 --seconds 3
+    python -m benchmarks.speed.engine_vs_rlcard --rounds 5 --seconds 3
 
 The first line printed says which engine ran: interpreted, or compiled when
 run against a throw-away mypyc build (docs/BUILD.md, "No compiled build").

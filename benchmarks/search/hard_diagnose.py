@@ -15,35 +15,27 @@ by two measures:
 The engine value is the ground truth for "is this move better"; the sim value
 shows whether the rollout model ranks moves the way the real table does.
 
-    .venv/bin/python benchmarks/hard_diagnose.py --games 12 --positions 40
+    .venv/bin/python -m benchmarks.search.hard_diagnose --games 12 --positions 40
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bots import OUTSIDE  # noqa: E402
-
-import game.ai.hard as hard_module  # noqa: E402
-from game.ai.base import Agent, Choice  # noqa: E402
-from game.ai.hard import HardAgent  # noqa: E402
-from game.ai.normal import NormalAgent, choose_turn  # noqa: E402
-from game.ai.rollout import playout, rollout  # noqa: E402
-from game.ai.tracking import track  # noqa: E402
-from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.resample import redeal_hidden  # noqa: E402
-from game.rules.settings import OFFICIAL  # noqa: E402
-from game.sim import _play  # noqa: E402
+from benchmarks.strength.bots import OUTSIDE
+from game.ai.base import Agent, Choice
+from game.ai.hard import HardAgent
+from game.ai.normal import NormalAgent, choose_turn
+from game.ai.rollout import World, playout
+from game.ai.tracking import track
+from game.rules.actions import Action, CallUno, WrongPlay
+from game.rules.engine import Game
+from game.rules.resample import redeal_hidden
+from game.rules.settings import OFFICIAL
+from game.sim import _play
 
 
 def act_of(res: Action | Choice | None) -> Action | None:
@@ -110,8 +102,21 @@ def engine_values(g: Game, hero: int, cands: list[Action], opponent: str, n: int
     return out
 
 
-def sim_values(g: Game, hero: int, cands: list[Action], worlds: int, seed: int) -> list[float]:
-    agent = HardAgent(seed, iterations=worlds)
+class NoisyHard(HardAgent):
+    """Hard whose playouts choose cards with ``noise`` instead of the rollout default."""
+
+    def __init__(self, seed: int, iterations: int, noise: float) -> None:
+        super().__init__(seed, iterations=iterations)
+        self.noise = noise
+
+    def _playout(self, w: World, seat: int, me: int, rng: random.Random) -> float:
+        return playout(w, seat, me, rng, self.depth, noise=self.noise)
+
+
+def sim_values(g: Game, hero: int, cands: list[Action], worlds: int, seed: int,
+               noise: float | None = None) -> list[float]:
+    agent = (HardAgent(seed, iterations=worlds) if noise is None
+             else NoisyHard(seed, worlds, noise))
     view = g.view(hero)
     know = track(view)
     sweeps = agent._sweeps(view, know, cands, time.perf_counter())
@@ -143,9 +148,6 @@ def main() -> int:
           f"{sum(1 for p in positions if p[2] != p[3])}")
     if args.switches:
         positions = [p for p in positions if p[2] != p[3]]
-    if args.noise is not None:  # only the big-budget estimate below, not the games above
-        hard_module.rollout = functools.partial(rollout, noise=args.noise)  # type: ignore
-        hard_module.playout = functools.partial(playout, noise=args.noise)  # type: ignore
     rng = random.Random(args.seed)
     picked = positions if len(positions) <= args.positions else rng.sample(positions,
                                                                            args.positions)
@@ -155,7 +157,7 @@ def main() -> int:
     pairs: list[tuple[float, float]] = []  # (sim, engine) gain over Normal, other moves
     for k, (g, hero, prior, hard_move, cands) in enumerate(picked):
         eng = engine_values(g, hero, cands, args.opponent, args.engine_games, k)
-        sim = sim_values(g, hero, cands, args.sim_worlds, k)
+        sim = sim_values(g, hero, cands, args.sim_worlds, k, args.noise)  # --noise: only here
         ev = [statistics.fmean(r) for r in eng]
         p0 = cands.index(prior)
         h = cands.index(hard_move) if hard_move in cands else p0

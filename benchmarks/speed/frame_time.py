@@ -1,7 +1,7 @@
 """Frame time of a 10-seat table (dummy video driver).
 
-    .venv/bin/python benchmarks/frame_time.py [--runs 3] [--frames 600] [--size 1920x1080]
-    .venv/bin/python benchmarks/frame_time.py --hard [--runs 3] [--frames 900] [--round 8]
+    .venv/bin/python -m benchmarks.speed.frame_time [--runs 3] [--frames 600] [--size 1920x1080]
+    .venv/bin/python -m benchmarks.speed.frame_time --hard [--runs 3] [--frames 900] [--round 8]
 
 Default: random bots; the median and 95th percentile of update+draw per frame
 (only frames with an animation running), per run and overall. Target: p95 < 4 ms.
@@ -19,22 +19,20 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
+import pygame
+import pygame_gui
 
-from game import i18n, resources  # noqa: E402
-from game.config import MatchConfig, SeatConfig  # noqa: E402
-from game.rules.settings import OFFICIAL  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.ui.theme import build_theme  # noqa: E402
+from game import i18n, resources
+from game.config import MatchConfig, SeatConfig
+from game.rules.settings import OFFICIAL
+from game.scenes.base import SceneStack
+from game.ui.theme import build_theme
 
 
 class _Settings:

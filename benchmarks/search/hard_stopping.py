@@ -9,29 +9,23 @@ ships; the shipped answer is played. It prints how many searched decisions
 came out differently, how often each version left Normal's move, and the
 worlds and think time each spent.
 
-    .venv/bin/python benchmarks/hard_stopping.py --opponent keepwilds --seats 4 --games 25
+    .venv/bin/python -m benchmarks.search.hard_stopping --opponent keepwilds --seats 4 --games 25
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from gauntlet import play_device  # noqa: E402
-
-from game.ai import hard  # noqa: E402
-from game.ai.base import Choice  # noqa: E402
-from game.ai.hard import HardAgent  # noqa: E402
-from game.ai.normal import choose_turn  # noqa: E402
-from game.ai.tracking import track  # noqa: E402
-from game.rules.actions import Action, CallUno, WrongPlay  # noqa: E402
-from game.rules.view import PlayerView  # noqa: E402
+from benchmarks.strength.gauntlet import play_device
+from game.ai import hard
+from game.ai.base import Choice
+from game.ai.hard import HardAgent
+from game.ai.normal import choose_turn
+from game.ai.tracking import track
+from game.rules.actions import Action, CallUno, WrongPlay
+from game.rules.view import PlayerView
 
 SHIPPED = (hard.FUTILE_FROM, hard.FUTILE_FROM_HEADS_UP)
 OFF = (10**9, 10**9)

@@ -19,8 +19,8 @@ it still lacks is only the hands themselves.
 
 Against 3 x keepwilds:
 
-    PYTHONPATH=benchmarks .venv/bin/python benchmarks/gauntlet.py \\
-        --heroes style_oracle:KeepWildsBelief,style_oracle:KeepWildsOracle \\
+    .venv/bin/python -m benchmarks.strength.gauntlet \\
+        --heroes benchmarks.search.style_oracle:KeepWildsBelief,benchmarks.search.style_oracle:KeepWildsOracle \\
         --opponents keepwilds --seats 4 --games 2000 --think-ms 5000 --jobs 2
 """
 

@@ -13,7 +13,7 @@ Two measurements, both printed:
    per-state cache); then the ``--slowest`` hands (those offering the most
    actions) again in CPU time, the least of 15 runs.
 
-    python benchmarks/decision_cost.py --games 300 --hands 2000
+    python -m benchmarks.speed.decision_cost --games 300 --hands 2000
 """
 
 from __future__ import annotations
@@ -21,19 +21,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from game.ai.random_agent import RandomAgent  # noqa: E402
-from game.rules.cards import DECK  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.legality import legal_actions  # noqa: E402
-from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES, RuleSettings  # noqa: E402
-from game.rules.state import RoundState  # noqa: E402
+from game.ai.random_agent import RandomAgent
+from game.rules.cards import DECK
+from game.rules.engine import Game
+from game.rules.legality import legal_actions
+from game.rules.settings import OFFICIAL, SHEET_HOUSE_RULES, RuleSettings
+from game.rules.state import RoundState
 
 
 def table_costs(settings: RuleSettings, seats: int, seeds: range) -> list[float]:

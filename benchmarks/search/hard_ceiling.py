@@ -11,27 +11,21 @@ If the oracle wins little more than Hard, the limit is the search itself
 (rollout policy, value, candidates); if it wins much more, it is the hidden
 cards, and better sampling/opponent models are where strength lies.
 
-    .venv/bin/python benchmarks/hard_ceiling.py --opponent keepwilds --seats 4 --games 400
+    .venv/bin/python -m benchmarks.search.hard_ceiling --opponent keepwilds --seats 4 --games 400
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from gauntlet import play_device  # noqa: E402
-
-from game.ai.hard import HardAgent  # noqa: E402
-from game.ai.rollout import World  # noqa: E402
-from game.ai.tracking import COLOUR_INDEX, Knowledge  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.view import PlayerView  # noqa: E402
-from game.sim import wilson  # noqa: E402
+from benchmarks.strength.gauntlet import play_device
+from game.ai.hard import HardAgent
+from game.ai.rollout import World
+from game.ai.tracking import COLOUR_INDEX, Knowledge
+from game.rules.engine import Game
+from game.rules.view import PlayerView
+from game.sim import wilson
 
 
 class OracleHard(HardAgent):

@@ -7,7 +7,7 @@ and the other did not. Most games end the same way for both; the sign test
 over the differing games (McNemar) separates a real change from the noise far
 sooner than two independent win rates would.
 
-    .venv/bin/python benchmarks/paired.py --base normal --variant mybots:Better \\
+    .venv/bin/python -m benchmarks.strength.paired --base normal --variant mybots:Better \\
         --opponents keepwilds --seats 4 --games 20000
 
 It prints, per opponent, both win rates, the games only the variant won and
@@ -21,18 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from gauntlet import Task, make_bot, play_task, sign_test  # noqa: E402
-
-from game.progress import Progress  # noqa: E402
-from game.sim import wilson  # noqa: E402
+from benchmarks.strength.gauntlet import Task, make_bot, play_task, sign_test
+from game.progress import Progress
+from game.sim import wilson
 
 
 def base_wins(base: str, opponent: str, seats: int, games: int, rules: str, seed: int,

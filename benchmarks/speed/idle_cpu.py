@@ -2,7 +2,7 @@
 human's move. Target: under 3% of one core (the app must not spin at full
 frame rate when idle). Linux only (reads /proc/<pid>/stat).
 
-    .venv/bin/python benchmarks/idle_cpu.py [--runs 3] [--seconds 10]
+    .venv/bin/python -m benchmarks.speed.idle_cpu [--runs 3] [--seconds 10]
 
 Each run starts the real game (``python -m game``) with the dummy video and
 audio drivers and a throw-away UNO_GAME_HOME, lets it settle, then measures
@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TICK = os.sysconf("SC_CLK_TCK")
 
 

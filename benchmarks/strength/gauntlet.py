@@ -12,12 +12,12 @@ deals, pairing by pairing (``head_to_head``): the games only one of the two
 won, and a sign test over them (McNemar, as in ``paired.py``), far more
 telling than two overlapping intervals.
 
-    .venv/bin/python benchmarks/gauntlet.py --games 400                 # all pairs
-    .venv/bin/python benchmarks/gauntlet.py --heroes normal,hard \\
+    .venv/bin/python -m benchmarks.strength.gauntlet --games 400                 # all pairs
+    .venv/bin/python -m benchmarks.strength.gauntlet --heroes normal,hard \\
         --opponents rlrule,keepwilds,dumper,randplay --seats 4 --games 2000
-    .venv/bin/python benchmarks/gauntlet.py --rules sheet --games 400 --jobs 2
+    .venv/bin/python -m benchmarks.strength.gauntlet --rules sheet --games 400 --jobs 2
 
-Bots: ``rlrule``, ``keepwilds``, ``dumper``, ``randplay`` (benchmarks/bots.py)
+Bots: ``rlrule``, ``keepwilds``, ``dumper``, ``randplay`` (benchmarks/strength/bots.py)
 and any level name (``random``, ``easy``, ``normal``, ``hard``).
 """
 
@@ -27,26 +27,21 @@ import argparse
 import json
 import multiprocessing as mp
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bots import OUTSIDE  # noqa: E402
-
-from game.ai.base import Agent, Choice  # noqa: E402
-from game.ai.registry import make_agent  # noqa: E402
-from game.progress import Progress  # noqa: E402
-from game.rules.actions import Action  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.settings import RuleSettings, preset  # noqa: E402
-from game.rules.view import PlayerView  # noqa: E402
-from game.sim import _play, play_game, wilson  # noqa: E402
+from benchmarks.strength.bots import OUTSIDE
+from game.ai.base import Agent, Choice
+from game.ai.registry import make_agent
+from game.progress import Progress
+from game.rules.actions import Action
+from game.rules.engine import Game
+from game.rules.settings import RuleSettings, preset
+from game.rules.view import PlayerView
+from game.sim import _play, play_game, wilson
 
 ALL_BOTS = ("rlrule", "keepwilds", "dumper", "randplay", "normal", "hard")
 

@@ -12,8 +12,8 @@ Newton's method). It prints them, the log-likelihood of the real winner per
 position on these games and on as many fresh ones (held out), and the same
 for the weights in ``rollout.py`` and for a uniform guess.
 
-    .venv/bin/python benchmarks/rollout_fit.py --seats 2 --games 3000
-    .venv/bin/python benchmarks/rollout_fit.py --seats 4 --games 1500
+    .venv/bin/python -m benchmarks.search.rollout_fit --seats 2 --games 3000
+    .venv/bin/python -m benchmarks.search.rollout_fit --seats 4 --games 1500
 """
 
 from __future__ import annotations
@@ -21,15 +21,10 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.ai.rollout import (  # noqa: E402
+from game.ai.rollout import (
     COL,
-    FEATURES,
     KIND,
     WILD,
     World,
@@ -37,6 +32,10 @@ from game.ai.rollout import (  # noqa: E402
     seat_features,
     value_weights,
 )
+
+# The names of rollout.seat_features' columns, in order (for the printout).
+FEATURES = ("log cards", "wilds", "wild4s", "actions", "colours", "to move", "can play",
+            "next", "one card")
 
 Position = tuple[list[list[float]], int]  # features per seat, the seat that went out first
 

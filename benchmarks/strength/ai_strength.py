@@ -3,8 +3,8 @@
 Official preset, ONE round per game, the first player out wins; the measured
 agent's seat rotates with the game number. Two worker processes.
 
-    .venv/bin/python benchmarks/ai_strength.py                 # all lines, 2000 games
-    .venv/bin/python benchmarks/ai_strength.py --games 200 --lines normal-random
+    .venv/bin/python -m benchmarks.strength.ai_strength                 # all lines, 2000 games
+    .venv/bin/python -m benchmarks.strength.ai_strength --games 200 --lines normal-random
 """
 
 from __future__ import annotations
@@ -13,21 +13,15 @@ import argparse
 import math
 import multiprocessing as mp
 import statistics
-import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from bots import RandomPlayer  # noqa: E402
-
-from game.ai.base import Agent, as_choice  # noqa: E402
-from game.ai.registry import make_agent  # noqa: E402
-from game.rules.actions import Action, CallUno  # noqa: E402
-from game.rules.engine import Game  # noqa: E402
-from game.rules.settings import OFFICIAL  # noqa: E402
+from benchmarks.strength.bots import RandomPlayer
+from game.ai.base import Agent, as_choice
+from game.ai.registry import make_agent
+from game.rules.actions import Action, CallUno
+from game.rules.engine import Game
+from game.rules.settings import OFFICIAL
 
 
 def agent_for(spec: str, seed: int, think_ms: int) -> Agent:

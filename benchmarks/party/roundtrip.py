@@ -8,7 +8,7 @@ says it is their turn. A round trip is the time from a phone sending an action
 to that phone receiving the state that includes it (the table applied it in
 between). Loopback only (127.0.0.1).
 
-    python benchmarks/party_roundtrip.py [--actions 600] [--seed 1]
+    python -m benchmarks.party.roundtrip [--actions 600] [--seed 1]
 """
 
 from __future__ import annotations
@@ -20,13 +20,12 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 os.environ.setdefault("UNO_GAME_HOME", tempfile.mkdtemp(prefix="uno-party-bench-"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from party_helpers import Phone, PhoneBot, TableLoop, party_config  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.exceptions import ConnectionClosed
+
+from tests.party_helpers import Phone, PhoneBot, TableLoop, party_config
 
 
 def _pct(values: list[float], p: float) -> float:
