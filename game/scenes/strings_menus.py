@@ -35,7 +35,8 @@ def said_of(key: str, name: str, **fmt: object) -> str:
     """``t(key, name=name, ...)``, or its second-person ``.you`` form when ``name``
     is the default "You" (in any language)."""
     if key in YOU_FORMS and is_you_name(name):
-        return t(key + ".you", **fmt)
+        you_key = key + ".you"  # (a run-time id: every one is listed in YOU_FORMS)
+        return t(you_key, **fmt)
     return t(key, name=name, **fmt)
 
 
