@@ -339,7 +339,8 @@ def test_party_churn_from_one_address_never_stops_a_phone_and_nothing_piles_up()
             while time.monotonic() < end:
                 began = time.perf_counter()
                 phone = Phone(loop.port, loop.url_token(0))
-                assert phone.state(timeout=5)["seat"] == 0
+                # (15 s: the bound for a loaded machine; the slowest join is printed)
+                assert phone.state(timeout=15)["seat"] == 0
                 waits.append(time.perf_counter() - began)
                 joins += 1
                 phone.close()
