@@ -46,7 +46,7 @@ def test_music_loop_is_a_wav() -> None:
 def test_all_sounds_are_small() -> None:
     names = [f"sounds/{n}.wav" for n in SOUND_NAMES] + [MUSIC_FILE]
     total = sum(len(resources.read_bytes(n)) for n in names)
-    assert total < 600 * 1024
+    assert total < 660 * 1024  # (600 KB until the fanfare and the calm close came, #39)
 
 
 def test_sounds_are_not_silent() -> None:

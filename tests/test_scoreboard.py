@@ -226,3 +226,37 @@ def test_one_enter_at_the_podium_never_starts_a_new_match(monkeypatch, lang):
         assert len(app.started) == 2
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- a win that feels like one (#39 8)
+def test_a_match_a_person_wins_ends_in_confetti_and_a_fanfare():
+    app, board = _rigged_board(settings=OFFICIAL.with_(target_score=50))
+    assert board.match is not None and board.person_won
+    assert board.sound() == "win" and "fanfare" in app.audio.played
+    assert board.celebration is not None and board.is_animating()
+    for _ in range(20):
+        board.update(0.05)
+    assert board.celebration.visible() > 20  # the pieces are on screen
+    surface = pygame.Surface(board.app.size)
+    board.draw(surface)
+    # any key or click gives way at once, and does what it does (the first Enter asks)
+    pump(app, 1, events=key(pygame.K_RETURN))
+    assert board.celebration.done and board.armed and not board.is_animating()
+
+
+def test_a_round_a_person_wins_plays_the_win_jingle():
+    app, board = _rigged_board()
+    assert board.match is None and board.person_won and board.sound() == "win"
+    assert board.celebration is not None
+
+
+def test_a_bot_win_ends_calmly():
+    c = Faces()
+    hands = [c.ids("R5"), c.ids("G7 B1 Y2 W4"), c.ids("B3 GS")]
+    settings = OFFICIAL.with_(target_score=50)
+    game = rig(settings, hands=hands, top=c("R3"), to_act=0, uno_declared=0)
+    app = fake_app((1024, 640), "en", anim_speed="off")
+    app.start_match(config(3, 0, 3, settings), SimpleNamespace(game=game, meta=None))
+    board = until_board(app)
+    assert board.match is not None and not board.person_won
+    assert board.sound() == "round_over" and board.celebration is None

@@ -179,6 +179,29 @@ def win_sfx(rng: random.Random) -> Samples:
     return normalise(out, 0.8)
 
 
+def fanfare_sfx(rng: random.Random) -> Samples:
+    """A match won by a person at the table: two rising phrases, then a long bright chord."""
+    brass = (1.0, 0.6, 0.35, 0.2, 0.1)
+    out = silence(1.9)
+    phrase = (("G4", 0.0), ("C5", 0.11), ("E5", 0.22), ("G5", 0.33),
+              ("E5", 0.55), ("G5", 0.66), ("C6", 0.77))
+    for name, at in phrase:
+        mix_into(out, tone(note(name), 0.22, brass, 0.006, 0.12, vibrato=0.003), int(at * RATE))
+    for name in ("C5", "E5", "G5", "C6", "E6"):
+        mix_into(out, tone(note(name), 0.9, brass, 0.01, 0.45, vibrato=0.006), int(0.95 * RATE),
+                 gain=0.8)
+    return normalise(fade(out, 0.0, 0.25), 0.8)
+
+
+def round_over_sfx(rng: random.Random) -> Samples:
+    """A round someone else won: a calm, soft falling third, no fanfare."""
+    soft = (1.0, 0.25, 0.08)
+    out = silence(0.8)
+    mix_into(out, tone(note("E5"), 0.5, soft, 0.02, 0.25), 0)
+    mix_into(out, tone(note("C5"), 0.55, soft, 0.02, 0.35), int(0.22 * RATE))
+    return normalise(out, 0.45)
+
+
 def click_sfx(rng: random.Random) -> Samples:
     """UI click: very short woody tick."""
     return normalise(tone(1800, 0.03, (1.0, 0.3), attack=0.0005, decay=0.006), 0.6)
@@ -252,7 +275,13 @@ EFFECTS: dict[str, Callable[[random.Random], Samples]] = {
     "win": win_sfx,
     "click": click_sfx,
     "error": error_sfx,
+    # added later: after the others, so that their seeds (1000 + place) stay the same
+    "fanfare": fanfare_sfx,
+    "round_over": round_over_sfx,
 }
+
+
+HALF_RATE = ("fanfare", "round_over")  # 11025 Hz: their highest partials are under 5.5 kHz
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -262,7 +291,11 @@ def main(argv: list[str] | None = None) -> int:
     total = 0
     for i, (name, make) in enumerate(EFFECTS.items()):
         path = out_dir / f"{name}.wav"
-        write_wav(path, make(random.Random(1000 + i)))
+        samples = make(random.Random(1000 + i))
+        if name in HALF_RATE:  # lowpassed, then every other sample: half the bytes
+            write_wav(path, lowpass(lowpass(samples, 4500), 4500)[::2], RATE // 2)
+        else:
+            write_wav(path, samples)
         total += path.stat().st_size
         print(f"{path.name:12} {path.stat().st_size:7d} bytes")
     path = out_dir / "music.wav"

@@ -25,6 +25,7 @@ from game.scenes.base import Scene
 from game.scenes.strings_menus import said_of
 from game.table import widgets as tw
 from game.ui import card_art
+from game.ui.confetti import Confetti
 from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
@@ -72,8 +73,13 @@ class ScoreboardScene(Scene):
         # At the podium a first Enter only asks (#39: an Enter meant for the tally
         # started a whole new match); the second one plays again.
         self.armed = False
+        # A round or match a person at the table won is celebrated (confetti and a
+        # fanfare, skippable); one a bot won ends calmly (#39).
+        self.person_won = self._person_won()
+        self.celebration: Confetti | None = None  # from the moment the tally is over
         if not self.flips:
             self.stage = self._after_tally()
+            self.celebrate()
 
     # ------------------------------------------------------------ data
     def _last(self, kind: str) -> dict[str, Any] | None:
@@ -95,6 +101,30 @@ class ScoreboardScene(Scene):
 
     def _match_data(self) -> dict[str, Any] | None:
         return self._last("match_end") if self.ctl.is_over else None
+
+    def _person_won(self) -> bool:
+        """Whether the winner (of the match at its end, else of the round) is a person:
+        a seat played at this table or on a phone, or, under R5, on that one's team."""
+        winner = (self.match or self.data).get("winner", -1)
+        seats = self.ctl.config.seats
+        if not 0 <= winner < len(seats):
+            return False
+        people = {i for i, s in enumerate(seats) if s.kind in ("human", "phone")}
+        teams = self._teams()
+        if teams:
+            return any(teams[i] == teams[winner] for i in people)
+        return winner in people
+
+    def sound(self) -> str:
+        """The sound as the board opens: the win jingle for a person's round (the
+        fanfare follows at a person's podium), a calm close otherwise."""
+        return "win" if self.person_won else "round_over"
+
+    def _play(self, name: str) -> None:
+        try:
+            self.app.audio.play(name)
+        except Exception:  # noqa: BLE001 - sound is never worth a crash
+            pass
 
     def _teams(self) -> tuple[int, ...]:
         return self.ctl.view(-1).teams if self.ctl.config.settings.teams else ()
@@ -164,12 +194,24 @@ class ScoreboardScene(Scene):
         """Skip what is left of the tally: on to the board (or the podium)."""
         if self.stage == "tally":
             self.stage = self._after_tally()
+            self.celebrate()
             self.build()
+
+    def celebrate(self) -> None:
+        """Confetti over the board or the podium when a person won (none for a bot)."""
+        if self.person_won and self.celebration is None:
+            self.celebration = Confetti(
+                self.app.size, seed=self.ctl.config.seed + int(self.data.get("round", 1)),
+                big=self.match is not None)
+            if self.match is not None:
+                self._play("fanfare")
 
     def _after_tally(self) -> str:
         return "board" if self.match is None else "podium"
 
     def update(self, dt: float) -> None:
+        if self.celebration is not None:
+            self.celebration.update(dt)
         if self.stage != "tally":
             return
         self.clock += dt
@@ -177,11 +219,13 @@ class ScoreboardScene(Scene):
             self.finish_tally()
 
     def is_animating(self) -> bool:
-        return self.stage == "tally"
+        return self.stage == "tally" or (self.celebration is not None
+                                         and not self.celebration.done)
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.build()
+        self._play(self.sound())
 
     def exit(self) -> None:
         self.clear()
@@ -194,6 +238,8 @@ class ScoreboardScene(Scene):
         self.build()
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        if self.celebration is not None:
+            self.celebration.resize(size)
         self.build()
 
     def clear(self) -> None:
@@ -237,6 +283,9 @@ class ScoreboardScene(Scene):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
+        if (self.celebration is not None and not self.celebration.done
+                and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)):
+            self.celebration.stop()  # and the key or click does what it does
         if self.stage == "tally":
             if (event.type == pygame.MOUSEBUTTONDOWN
                     or (event.type == pygame.KEYDOWN and event.key in SKIP_KEYS)):
@@ -289,6 +338,8 @@ class ScoreboardScene(Scene):
             self._draw_podium(surface, px, fs)
         else:
             self._draw_board(surface, px, fs)
+        if self.celebration is not None:
+            self.celebration.draw(surface)
 
     def _winner_line(self, surface: pygame.Surface, y: int, px: Any, fs: Any) -> int:
         """The round's winner, large; returns the y below it."""

@@ -13,7 +13,10 @@ from game.rules.events import EventKind
 
 log = logging.getLogger(__name__)
 
-SOUND_NAMES: tuple[str, ...] = ("play", "draw", "shuffle", "uno", "win", "click", "error")
+SOUND_NAMES: tuple[str, ...] = ("play", "draw", "shuffle", "uno", "win", "click", "error",
+                                 "fanfare", "round_over")
+"""``win``/``fanfare``: a round/match a person at the table won; ``round_over``: the calm
+end of one someone else won (the scoreboard picks, #39)."""
 MUSIC_FILE = "sounds/music.wav"
 
 
@@ -29,9 +32,8 @@ def event_sound(kind: EventKind) -> str | None:
             return "shuffle"
         case EventKind.UNO | EventKind.CAUGHT:
             return "uno"
-        case EventKind.ROUND_END | EventKind.MATCH_END:
-            return "win"
-        case (EventKind.ROUND_START | EventKind.DEALER_DRAW | EventKind.DEALER
+        case (EventKind.ROUND_END | EventKind.MATCH_END  # the scoreboard's: it knows who won
+              | EventKind.ROUND_START | EventKind.DEALER_DRAW | EventKind.DEALER
               | EventKind.START_CARD | EventKind.START_CARD_RETURN | EventKind.JUMP_IN
               | EventKind.COLOUR | EventKind.DIRECTION | EventKind.SKIP | EventKind.PENALTY
               | EventKind.DEFLECT | EventKind.CHALLENGE | EventKind.FALSE_UNO | EventKind.PASS
