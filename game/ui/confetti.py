@@ -43,7 +43,7 @@ class Confetti:
         self.clock = 0.0
         self.stopped = False
         rng = random.Random(seed)
-        colours = [tuple(c) for c in PALETTE.values()] + [(250, 214, 90)]
+        colours: list[tuple[int, int, int]] = [*PALETTE.values(), (250, 214, 90)]
         self.pieces = [Piece(x=rng.uniform(0.0, 1.0), y=rng.uniform(-0.4, 0.3),
                              vx=rng.uniform(-0.06, 0.06), vy=rng.uniform(0.05, 0.2),
                              spin=rng.uniform(-7.0, 7.0), angle=rng.uniform(0, math.tau),
