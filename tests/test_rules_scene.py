@@ -85,7 +85,8 @@ def test_the_page_scrolls_with_keys_and_wheel(app: App) -> None:
     assert scene.scroll == scene.max_scroll
     assert scene.visible_rule_ids()[-1] == RULES[-1].id
     key(app, pygame.K_HOME)
-    assert scene.scroll == 0 and scene.visible_rule_ids()[0] == RULES[0].id
+    # back at the top: the keys and the mouse first, then (if any shows) D1
+    assert scene.scroll == 0 and scene.visible_rule_ids()[:1] in ([], [RULES[0].id])
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False,
                                          precise_x=0.0, precise_y=-2.0))
     app.pump(2)

@@ -15,7 +15,7 @@ from game.resources import get_font
 from game.rules.cards import DECK
 from game.rules.settings import RuleSettings
 from game.scenes.ui_scene import UIScene
-from game.ui import card_art, theme
+from game.ui import card_art, controls_text, theme
 from game.ui.rules_text import RULES, SECTIONS, changed_settings, rule_pictures
 from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_text
@@ -88,6 +88,7 @@ class RulesScene(UIScene):
         if self.settings is not None:
             playing = t("rules.playing", preset=t(f"preset.{self.settings.preset_name}"))
             y = self._add(self._paragraphs([(playing, theme.GOLD, True)], width), y, texts=[playing])
+        y = self._add_controls(y)
         for letter in SECTIONS:
             title = t(f"rule.section.{letter}")
             block = self._paragraphs([(title, theme.GOLD, True)], width, size="heading", rule=True)
@@ -97,6 +98,33 @@ class RulesScene(UIScene):
                     y = self._add_rule(rule.id, changed, y)
         self.max_scroll = max(0, y - self.view.h)
         self.scroll = min(self.scroll, self.max_scroll)
+
+    def _add_controls(self, y: int) -> int:
+        """The keys and the mouse, before the rules (#39 4)."""
+        title = t("controls.title")
+        block = self._paragraphs([(title, theme.GOLD, True)], self.view.w, size="heading", rule=True)
+        y = self._add(block, y + (self.px(10) if y else 0), texts=[title])  # (not a rule section)
+        body, bold = self._font("body"), self._font("body", bold=True)
+        keys_w = int(self.view.w * 0.34)
+        does_w = self.view.w - keys_w - self.px(12)
+        for group, pairs in controls_text.rows():
+            head = t(group)
+            y = self._add(self._paragraphs([(head, theme.CREAM, True)], self.view.w), y,
+                          texts=[head])
+            for keys_id, does_id in pairs:
+                keys, does = t(keys_id), t(does_id)
+                left = [bold.render(line, True, theme.GOLD) for line in self._wrap(keys, bold, keys_w)]
+                right = [body.render(line, True, theme.CREAM)
+                         for line in self._wrap(does, body, does_w)]
+                line_h = body.get_linesize()
+                surf = pygame.Surface((self.view.w, line_h * max(len(left), len(right))),
+                                      pygame.SRCALPHA)
+                for i, img in enumerate(left):
+                    surf.blit(img, (self.px(12), i * line_h))
+                for i, img in enumerate(right):
+                    surf.blit(img, (keys_w + self.px(12), i * line_h))
+                y = self._add(surf, y - self.px(6), texts=[keys, does])
+        return y
 
     def _add(self, surface: pygame.Surface, y: int, **fields: object) -> int:
         block = Block(y=y, height=surface.get_height(), surface=surface, **fields)  # type: ignore[arg-type]
