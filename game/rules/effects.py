@@ -33,9 +33,9 @@ from .piles import draw_cards
 from .scoring import end_round, went_out
 from .state import MatchState, PenaltyKind, PendingPenalty
 from .turns import begin_turn, flip_direction, next_seat, skip_and_advance
+from .verdicts import challenge_stakes
 
 CATCH_PENALTY = 2  # T6
-CHALLENGE_FAIL_EXTRA = 2  # T5: a failed challenge costs the penalty plus 2 (6 for a +4)
 _STACKING = (Phase.PENALTY, Phase.CHALLENGE)
 
 
@@ -132,11 +132,12 @@ def challenge(m: MatchState, seat: int) -> None:
     m.emit(Event(EventKind.CHALLENGE, seat=seat, target=offender, value=int(penalty.guilty),
                  cards=tuple(r.hands[offender])))
     r.penalty = None
+    guilty_draw, innocent_draw = challenge_stakes(penalty.amount, m.settings.challenge_guilty_draw)
     if penalty.guilty:
-        draw_cards(m, offender, m.settings.challenge_guilty_draw, DrawReason.CHALLENGE)
+        draw_cards(m, offender, guilty_draw, DrawReason.CHALLENGE)
         begin_turn(m, seat)
     else:
-        draw_cards(m, seat, penalty.amount + CHALLENGE_FAIL_EXTRA, DrawReason.CHALLENGE)
+        draw_cards(m, seat, innocent_draw, DrawReason.CHALLENGE)
         skip_and_advance(m, seat)
 
 

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import DECK
 from .events import Event, EventKind, MatchResult, RoundResult
 from .phase import Phase
+from .settings import Scoring
 from .state import MatchState
 
 
 def hand_points(hand: list[int]) -> int:
     """D2: the points of the cards in ``hand``."""
     return sum(DECK[c].points for c in hand)
+
+
+def standings(scoring: Scoring, totals: Sequence[int], out: Sequence[int] = ()) -> list[int]:
+    """R2-R4: every seat, best first, by match ``totals`` (R2: highest first; R3
+    ``penalty_points``: lowest first; R4 ``elimination``: the order ``out``, then
+    the seats still holding cards), ties by seat number. The scoreboard and the
+    phones rank with this while the match runs; at its end, its result's ranking."""
+    n = len(totals)
+    if scoring == "elimination":
+        order = [s for s in out if 0 <= s < n]
+        return order + [s for s in range(n) if s not in order]
+    sign = 1 if scoring == "penalty_points" else -1
+    return sorted(range(n), key=lambda s: (sign * totals[s], s))
 
 
 def stalemate(m: MatchState) -> None:

@@ -10,6 +10,8 @@ function, so a bot's answer and the engine's cannot drift apart.
                        finds it guilty)?
 :func:`uno_call_kind`  T6: what an UNO call would be (saving, early, false, or
                        none at all)
+:func:`uno_call_helps` T6: would an UNO call help the seat now (the button)?
+:func:`challenge_stakes` T5: what a challenge costs whom, guilty or not
 :func:`can_draw_from`  T7: is there anything left to draw?
 =====================  =========================================================
 """
@@ -76,6 +78,27 @@ def uno_call_kind(*, exposed: bool, on_turn: bool, phase: Phase, hand_size: int,
     if false_penalty > 0 and phase is Phase.PLAY and hand_size > 2 and can_draw:
         return "false"
     return ""
+
+
+def uno_call_helps(kind: UnoCall, can_play: bool) -> bool:
+    """T6: is an UNO call of ``kind`` (:func:`uno_call_kind`) worth offering as a
+    button: it saves a seat down to one card (``"exposed"``), or comes ahead of
+    the second-to-last card when the seat has a card to play now (``can_play``:
+    with nothing to play, the draw that follows drops the call). A ``"false"``
+    call only costs cards."""
+    return kind == "exposed" or (kind == "early" and can_play)
+
+
+# T5: a challenge found not guilty costs the challenger the pending draw and this many more.
+CHALLENGE_FAIL_EXTRA = 2
+
+
+def challenge_stakes(pending: int, guilty_draw: int) -> tuple[int, int]:
+    """T5: what a challenge of a Wild Draw Four costs, as ``(guilty, innocent)``:
+    found guilty, the offender draws ``guilty_draw`` (``challenge_guilty_draw``)
+    and the challenger plays on; found not guilty, the challenger draws the
+    ``pending`` draw plus :data:`CHALLENGE_FAIL_EXTRA` and loses the turn."""
+    return guilty_draw, pending + CHALLENGE_FAIL_EXTRA
 
 
 def can_draw_from(draw_pile_size: int, discard_size: int) -> bool:

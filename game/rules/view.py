@@ -15,7 +15,7 @@ from .cards import DECK, FACE, Card, Colour, Kind
 from .events import EventLog
 from .phase import Phase
 from .settings import RuleSettings
-from .verdicts import can_draw_from, uno_call_kind, wd4_bluff
+from .verdicts import UnoCall, can_draw_from, challenge_stakes, uno_call_kind, wd4_bluff
 
 __all__ = ["VIEW_FIELDS", "Phase", "PlayerView"]
 
@@ -102,19 +102,30 @@ class PlayerView(NamedTuple):
         return wd4_bluff(self.settings.wd4_rule, rest, self.colour,
                          FACE[top.id] if top is not None else -1)
 
-    def is_false_uno(self, action: object) -> bool:
-        """T6: is ``action`` a CallUno of this seat that the engine would take as
-        a false call (:func:`.verdicts.uno_call_kind`), costing the penalty? While
-        ``false_uno_penalty`` is above 0, ``legal`` offers such calls on every
-        turn in which something is left to draw."""
+    def uno_call(self) -> UnoCall:
+        """T6: what an UNO call by this seat would be now
+        (:func:`.verdicts.uno_call_kind`, as the engine judges it)."""
         seat = self.seat
-        if not isinstance(action, CallUno) or action.seat != seat:
-            return False
         return uno_call_kind(
             exposed=self.uno_exposed == seat, on_turn=self.to_act == seat, phase=self.phase,
             hand_size=len(self.hand), declared=self.uno_declared == seat,
             false_penalty=self.settings.false_uno_penalty,
-            can_draw=can_draw_from(self.draw_pile_size, len(self.discard))) == "false"
+            can_draw=can_draw_from(self.draw_pile_size, len(self.discard)))
+
+    def is_false_uno(self, action: object) -> bool:
+        """T6: is ``action`` a CallUno of this seat that the engine would take as
+        a false call (:meth:`uno_call`), costing the penalty? While
+        ``false_uno_penalty`` is above 0, ``legal`` offers such calls on every
+        turn in which something is left to draw."""
+        if not isinstance(action, CallUno) or action.seat != self.seat:
+            return False
+        return self.uno_call() == "false"
+
+    def challenge_stakes(self) -> tuple[int, int]:
+        """T5: what challenging the Wild Draw Four facing this seat costs, as
+        ``(guilty, innocent)`` (:func:`.verdicts.challenge_stakes`): the offender's
+        draw when found guilty, this seat's when not."""
+        return challenge_stakes(self.pending_penalty, self.settings.challenge_guilty_draw)
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name, in declaration order (the log and pile as they are)."""

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton
 from game import i18n
 from game.resources import get_font
 from game.rules.cards import DECK
+from game.rules.scoring import standings
 from game.scenes.base import Scene
 from game.scenes.strings_menus import said_of
 from game.table import widgets as tw
@@ -161,14 +162,8 @@ class ScoreboardScene(Scene):
         lowest first; R4: the order out, then who still holds cards)."""
         if self.match is not None and self.match.get("ranking"):
             return [int(s) for s in self.match["ranking"]]
-        n = len(self.ctl.names)
-        totals = self._totals()
-        settings = self.ctl.config.settings
-        if settings.scoring == "elimination":
-            order = [s for s in self.data.get("out", []) if 0 <= s < n]
-            return order + [s for s in range(n) if s not in order]
-        sign = 1 if settings.scoring == "penalty_points" else -1
-        return sorted(range(n), key=lambda s: (sign * totals[s], s))
+        out = [int(s) for s in self.data.get("out", [])]
+        return standings(self.ctl.config.settings.scoring, self._totals(), out)
 
     def podium(self) -> list[int]:
         return self.ranking()[:3]
@@ -210,6 +205,11 @@ class ScoreboardScene(Scene):
         return "board" if self.match is None else "podium"
 
     def update(self, dt: float) -> None:
+        party = getattr(self.table, "party", None)
+        if (party is not None and self.match is None and self.app.scenes.top is self
+                and party.take_request("next_round")):
+            self.press("next")  # a phone pressed Next round (the host allows it)
+            return
         if self.celebration is not None:
             self.celebration.update(dt)
         if self.stage != "tally":
