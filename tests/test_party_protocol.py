@@ -27,7 +27,8 @@ from game.rules.engine import Game
 STATE_KEYS = {"v", "type", "at", "seat", "names", "kinds", "hand", "legal", "top", "colour",
               "direction", "phase", "to_act", "current", "counts", "pending", "drawn",
               "uno_exposed", "uno_declared", "draw_pile", "round", "scores", "winner", "away",
-              "bots", "events", "started"}
+              "bots", "events", "started", "uno_offer", "stakes", "lines", "standings", "target",
+              "scoring", "paused", "bot_in", "may_deal", "can_name", "bot_played"}
 
 
 def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:

@@ -14,11 +14,19 @@ actions, and their taps are refused ``not_started``.
 
 A phone seat whose phone is away (never joined, asleep, reloading) keeps its
 place: the match waits for it, and after ``bot_after`` seconds (``None``:
-never) a bot plays the seat until the phone is back.
+never) a bot plays the seat until the phone is back. Every phone sees the
+countdown (``bot_in``); the server's heartbeat notices a silent phone within
+seconds (:data:`~game.party.server.HEARTBEAT_S`).
+
+When :attr:`PartyHost.phones_deal` allows it (the host's setting), a phone may
+ask to start the match or deal the next round (``deal``): the scene that owns
+that button takes the request with :meth:`PartyHost.take_request`. A phone
+whose seat has no name of its own (``Phone 2``) may name it (``name``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Sequence
@@ -26,10 +34,14 @@ from typing import Any
 
 from game import i18n
 from game.rules.actions import Action, Play
+from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
+from game.rules.scoring import standings
+from game.text_gate import TextRefused, check
 
 from .protocol import ProtocolError, action_for, error_message, seat_token, state_message
 from .server import PartyServer, url_host
+from .story import log_lines, refusal
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +49,8 @@ PUMP_BUDGET = 32  # inbox items handled per frame: a burst never stalls the tabl
 LOG_ON_JOIN = 12  # recent log entries a (re)joining phone gets
 REDRAW_S = 0.25  # the table keeps drawing this long after a phone joined, left or acted
 TAKEOVER_LEVEL = "normal"
+PHONE_NAME_CHARS = 16  # a name typed on a phone: short enough for the table's seat labels
+DEFAULT_PHONE_NAMES = 10  # "Phone 1" .. "Phone 10": the names a seat has when it has none
 
 
 class PartyHost:
@@ -64,6 +78,11 @@ class PartyHost:
         self.bot_seats: set[int] = set()
         self._changed = 0.0  # time.monotonic() of the last pump that handled something
         self.started = False  # the host pressed Start: the table is running
+        self.paused = False  # the host is in a menu (the phones say so)
+        self._phones_deal = True  # phones may press Start and Next round (the host's setting)
+        self._wants: tuple[str, int] | None = None  # a phone's "deal": ("start"|"next_round", at)
+        self._bot_moves: dict[int, int] = {}  # actions a bot took for a seat while its phone was away
+        self._named: set[int] = set()  # seats named from their phone (it may rename them)
         controller.on_applied.append(self._on_applied)
 
     # -- life cycle -------------------------------------------------------------
@@ -123,13 +142,46 @@ class PartyHost:
         return self.server.connected()
 
     def busy(self) -> bool:
-        """Something from a phone waits for :meth:`pump`, or the last pump changed what
-        the table shows (a phone joined or left): the table renders at full rate."""
-        return not self.server.inbox.empty() or time.monotonic() - self._changed < REDRAW_S
+        """Something from a phone waits for :meth:`pump`, the last pump changed what
+        the table shows (a phone joined or left), or a countdown to a bot runs: the
+        table renders at full rate."""
+        return (not self.server.inbox.empty() or time.monotonic() - self._changed < REDRAW_S
+                or bool(self.bot_in()))
 
     def away(self) -> list[int]:
         """Phone seats without a phone now (the table shows them; the match waits)."""
         return sorted(self.away_since)
+
+    def bot_in(self, now: float | None = None) -> dict[int, float]:
+        """Seconds until a bot plays each away seat (none while the match waits for
+        ever, before Start, and for seats a bot already plays)."""
+        if self.bot_after is None or not self.started:
+            return {}
+        now = time.monotonic() if now is None else now
+        return {seat: max(0.0, self.bot_after - (now - since))
+                for seat, since in sorted(self.away_since.items()) if seat not in self.bot_seats}
+
+    @property
+    def phones_deal(self) -> bool:
+        """Phones may press Start and Next round (the host's setting; phones see it at once)."""
+        return self._phones_deal
+
+    @phones_deal.setter
+    def phones_deal(self, allowed: bool) -> None:
+        if allowed != self._phones_deal:
+            self._phones_deal = allowed
+            self._wants = None
+            self._publish_all([])
+
+    def take_request(self, kind: str) -> bool:
+        """A phone asked for ``kind`` ("start": the join screen's Start, "next_round":
+        the scoreboard's Next round) and it still answers the table as it is now:
+        the scene presses its button. The request is used up."""
+        want = self._wants
+        if want is None or want[0] != kind:
+            return False
+        self._wants = None
+        return want[1] == len(self.controller.game.actions) and self._can_deal() == kind
 
     # -- each frame ----------------------------------------------------------------
     def pump(self, now: float | None = None, *, paused: bool = False) -> None:
@@ -138,6 +190,9 @@ class PartyHost:
         (the host is in a menu) phones join and leave but their actions get ``paused``
         and no bot takes over."""
         now = time.monotonic() if now is None else now
+        if self.started and paused != self.paused:
+            self.paused = paused
+            self._publish_all([])
         for _ in range(PUMP_BUDGET):
             try:
                 item = self.server.inbox.get_nowait()
@@ -155,6 +210,10 @@ class PartyHost:
                 self._publish_all([])
             elif kind == "act" and self._cids.get(seat) != cid:
                 continue  # sent by a connection that no longer holds the seat
+            elif kind == "act" and item[3]["type"] == "deal":
+                self._deal(cid, item[3])
+            elif kind == "act" and item[3]["type"] == "name":
+                self._name(seat, cid, item[3])
             elif kind == "act" and not self.started:
                 self.server.send_to(cid, error_message("not_started", "the host has not started yet"))
             elif kind == "act" and paused:
@@ -170,9 +229,58 @@ class PartyHost:
             self._release(seat)
         view = self.controller.view(seat)
         recent = list(view.log)[-LOG_ON_JOIN:]
-        self.server.send_to(cid, self._state(seat, recent))
+        self.server.send_to(cid, self._state(seat, recent, bot_played=self._bot_moves.pop(seat, 0)))
         if was_away:
             self._publish_all([], but=seat)
+
+    def _can_deal(self) -> str:
+        """What a phone's "deal" would press now: "start", "next_round" or ""."""
+        if not self._phones_deal:
+            return ""
+        if not self.started:
+            return "start"
+        game = self.controller.game
+        return "next_round" if game.round_over and not game.is_over else ""
+
+    def _deal(self, cid: int, msg: dict[str, Any]) -> None:
+        kind = self._can_deal()
+        if not kind:
+            code = "not_allowed" if not self._phones_deal else "nothing_to_deal"
+            self.server.send_to(cid, error_message(code, "the table deals only when the host lets phones"))
+        elif msg["at"] != len(self.controller.game.actions):
+            self.server.send_to(cid, error_message("stale", "the table moved on; here is the new state"))
+        else:
+            self._wants = (kind, msg["at"])
+
+    def can_name(self, seat: int) -> bool:
+        """The phone of ``seat`` may name it: the seat has a default name
+        ("Phone 2"/"手机2"), or its phone named it."""
+        if seat in self._named:
+            return True
+        name = self.controller.config.seats[seat].name
+        return any(name == i18n.tl(lang, "seat.phone_n", n=k) for lang in i18n.LANGUAGES
+                   for k in range(1, DEFAULT_PHONE_NAMES + 1))
+
+    def _name(self, seat: int, cid: int, msg: dict[str, Any]) -> None:
+        """A name typed on the phone, through the text gate: the seat's new name
+        everywhere (the table, the phones, the autosave)."""
+        if not self.can_name(seat):
+            self.server.send_to(cid, error_message("not_allowed", "this seat already has a name"))
+            return
+        try:
+            name = check(msg["name"].strip(), "a name typed on a phone", PHONE_NAME_CHARS)
+        except TextRefused as refused:
+            self.server.send_to(cid, error_message("bad_name", str(refused), key=refused.key))
+            return
+        config = self.controller.config
+        seats = list(config.seats)
+        seats[seat] = dataclasses.replace(seats[seat], name=name)
+        self.controller.config = dataclasses.replace(config, seats=tuple(seats))
+        self._named.add(seat)
+        self._changed = time.monotonic()
+        if self.controller.game.actions:
+            self.controller.autosave()
+        self._publish_all([])
 
     def _act(self, seat: int, cid: int, msg: dict[str, Any]) -> None:
         game = self.controller.game
@@ -188,16 +296,19 @@ class PartyHost:
             self.server.send_to(cid, error_message(err.code, err.detail))
             return
         if action not in self.controller.legal(seat):
-            self.server.send_to(cid, error_message("illegal", self._why(action)))
+            err = self._why(action)
+            self.server.send_to(cid, error_message("illegal", str(err), **refusal(err)))
             return
         self.controller.apply(action)  # the hook publishes the new state
 
-    def _why(self, action: Action) -> str:
+    def _why(self, action: Action) -> IllegalAction:
+        """Why the phone's ``action`` is refused, with its rule ID: for one card, as
+        the desktop explains a card; else the action's own refusal."""
+        err = None
         if isinstance(action, Play) and len(action.cards) == 1:
             err = self.controller.why_not(action.seat, action.cards[0])
-            if err is not None:
-                return str(err)
-        return "not a legal action now"
+        err = err or self.controller.refusal(action)
+        return err or IllegalAction("phase", "That can't be done now.")
 
     def _takeover(self, now: float) -> None:
         if self.bot_after is None:
@@ -215,6 +326,8 @@ class PartyHost:
 
     # -- publishing ------------------------------------------------------------------
     def _on_applied(self, action: Action, events: list[Event]) -> None:
+        if action.seat in self.bot_seats:
+            self._bot_moves[action.seat] = self._bot_moves.get(action.seat, 0) + 1
         self._publish_all(events)
 
     def _publish_all(self, events: Sequence[Event], but: int = -1) -> None:
@@ -222,13 +335,28 @@ class PartyHost:
             if seat != but:
                 self.server.send(seat, self._state(seat, [redact(e, seat) for e in events]))
 
-    def _state(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
+    def _state(self, seat: int, events: Sequence[Event], *, bot_played: int = 0) -> dict[str, Any]:
         c = self.controller
         config = c.config
-        return state_message(c.view(seat), c.legal(seat) if self.started else [],
+        view = c.view(seat)
+        names = [s.name for s in config.seats]
+        return state_message(view, c.legal(seat) if self.started else [],
                              len(c.game.actions), phone_names(config.seats), events,
                              self.away(), sorted(self.bot_seats),
-                             [s.kind for s in config.seats], started=self.started)
+                             [s.kind for s in config.seats], started=self.started,
+                             lines=log_lines(events, names, seat),
+                             standings=standings(config.settings.scoring, view.scores, view.out),
+                             table=self._table_fields(seat, bot_played))
+
+    def _table_fields(self, seat: int, bot_played: int) -> dict[str, Any]:
+        """What the table adds to a phone's state: ``paused`` (the host is in a
+        menu), ``bot_in`` (seat -> seconds until a bot plays it), ``may_deal`` (this
+        phone may press Start / Next round now), ``can_name``, ``bot_played`` (the
+        actions a bot took for this seat while its phone was away)."""
+        return {"paused": self.paused and self.started,
+                "bot_in": {str(s): round(left, 1) for s, left in self.bot_in().items()},
+                "may_deal": self._can_deal(), "can_name": self.can_name(seat),
+                "bot_played": bot_played}
 
 
 def phone_names(seats: Sequence[Any]) -> list[str]:

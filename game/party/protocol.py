@@ -19,14 +19,18 @@ from typing import Any
 from game.rules.actions import Action, action_from_dict, action_to_dict
 from game.rules.cards import DECK, Card, Colour
 from game.rules.events import Event
+from game.rules.verdicts import uno_call_helps
 from game.rules.view import PlayerView
 from game.text_gate import TextRefused, check, excerpt
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
 TOKEN_CHARS = 22  # a seat token: 128 bits as unpadded base64url
-CLIENT_TYPES = ("hello", "act", "ping")
-# Actions a phone may send. Not NextRound: the table's scoreboard deals the next round.
+# hello, act and ping; "deal" asks the table to start the match or deal the next
+# round (when the host allows phones to), "name" names a seat that has none.
+CLIENT_TYPES = ("hello", "act", "ping", "deal", "name")
+# Actions a phone may send. Not NextRound: the table deals the next round (a phone asks
+# with "deal", when the host allows it).
 ACTION_KINDS = ("play", "draw", "pass", "choose_colour", "challenge", "accept", "call_uno",
                 "catch", "jump_in", "wrong_play", "swap_hands")
 
@@ -112,6 +116,10 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("bad_message", "act needs the state number 'at' it answers")
         if not isinstance(action, dict) or action.get("kind") not in ACTION_KINDS:
             raise ProtocolError("bad_message", "act needs an action with a known kind")
+    if kind in ("deal", "name") and not _whole(msg.get("at")):
+        raise ProtocolError("bad_message", f"{kind} needs the state number 'at' it answers")
+    if kind == "name" and not isinstance(msg.get("name"), str):
+        raise ProtocolError("bad_message", "name needs a name")
     return msg
 
 
@@ -186,14 +194,27 @@ def event_wire(event: Event) -> dict[str, Any]:
 
 def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Sequence[str],
                   events: Sequence[Event], away: Sequence[int], bot_seats: Sequence[int],
-                  kinds: Sequence[str], *, started: bool = True) -> dict[str, Any]:
+                  kinds: Sequence[str], *, started: bool = True,
+                  lines: Sequence[Mapping[str, str]] = (), standings: Sequence[int] = (),
+                  table: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything a phone of ``view.seat`` shows, built from that seat's own view.
 
     ``started`` false: the host has not pressed Start yet (the page says so;
     ``legal`` must then be empty).
     ``at`` numbers the state (the count of actions applied); an ``act`` must
-    name the ``at`` it answers. ``events`` must already be redacted for the seat.
+    name the ``at`` it answers. ``events`` must already be redacted for the seat;
+    ``lines`` are the log's sentences for them (:func:`game.party.story.log_lines`),
+    ``standings`` every seat best first (:func:`game.rules.scoring.standings`).
+    ``table`` holds what the table adds (:meth:`PartyHost._table_fields`: paused,
+    the countdowns to a bot, whether this phone may deal or name its seat).
+
+    ``uno_offer``: the UNO! button makes sense now (T6, :func:`.verdicts.uno_call_helps`,
+    as the desktop offers it); ``stakes``: what Challenge and Accept cost (T5) when
+    a challenge is open to this seat, else None.
     """
+    plays = any(a.kind == "play" for a in legal)
+    challenge = any(a.kind == "challenge" for a in legal)
+    guilty, innocent = view.challenge_stakes()
     return {
         "v": VERSION, "type": "state", "at": at, "seat": view.seat,
         "names": list(names), "kinds": list(kinds), "hand": [card_wire(c) for c in sorted_hand(view.hand)],
@@ -207,11 +228,28 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
         "draw_pile": view.draw_pile_size, "round": view.round_no, "scores": list(view.scores),
         "winner": view.winner, "away": list(away), "bots": list(bot_seats),
         "events": [event_wire(e) for e in events], "started": started,
+        "uno_offer": any(a.kind == "call_uno" for a in legal) and uno_call_helps(view.uno_call(), plays),
+        "stakes": ({"guilty": guilty, "innocent": innocent, "accept": view.pending_penalty,
+                    "offender": _last_player(view)} if challenge else None),
+        "lines": [dict(line) for line in lines], "standings": list(standings),
+        "target": view.settings.target_score, "scoring": view.settings.scoring,
+        "paused": False, "bot_in": {}, "may_deal": False, "can_name": False, "bot_played": 0,
+        **(table or {}),
     }
 
 
-def error_message(code: str, detail: str = "") -> dict[str, Any]:
-    return {"v": VERSION, "type": "error", "code": code, "detail": detail}
+def _last_player(view: PlayerView) -> int:
+    """The seat that made the last play this seat saw (the Wild Draw Four's player, T5)."""
+    log = view.log
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].kind == "play":
+            return log[i].seat
+    return -1
+
+
+def error_message(code: str, detail: str = "", **extra: Any) -> dict[str, Any]:
+    """An ``error``; ``extra`` adds fields (an ``illegal`` one: ``reason`` per language, ``rule``)."""
+    return {"v": VERSION, "type": "error", "code": code, "detail": detail, **extra}
 
 
 def bye_message(reason: str) -> dict[str, Any]:

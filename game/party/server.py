@@ -68,6 +68,13 @@ HELLO_TIMEOUT_S = 10.0  # a connection that names no seat by then is closed
 # address may hold: a phone needs one, a reload two; more close its oldest.
 PER_ADDRESS = 8
 MAX_SOCKETS = 32  # all open sockets (ten seats, reloads and strays): beyond, the oldest seatless goes
+# The heartbeat: a ping every HEARTBEAT_S; a phone that has not answered within
+# PONG_TIMEOUT_S is closed, waiting at most CLOSE_TIMEOUT_S for its close frame (a
+# silent phone sends none), and its seat is away: a phone that went silent (Wi-Fi
+# lost) is noticed within the sum of the three. The page pings too (phone.js).
+HEARTBEAT_S = 1.0
+PONG_TIMEOUT_S = 2.0
+CLOSE_TIMEOUT_S = 1.0
 CLOSE_REPLACED = 4000
 CLOSE_POLICY = 1008
 
@@ -397,7 +404,8 @@ class PartyServer:
         async with serve(self._handle, process_request=self._http,
                          create_connection=guarded,  # type: ignore[arg-type]
                          max_size=MAX_MESSAGE_BYTES, max_queue=4, compression=None,
-                         ping_interval=10, ping_timeout=10, close_timeout=2,
+                         ping_interval=HEARTBEAT_S, ping_timeout=PONG_TIMEOUT_S,
+                         close_timeout=CLOSE_TIMEOUT_S,
                          server_header=None, logger=_WS_LOG, **where) as server:
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()

@@ -88,6 +88,9 @@ class PartyJoinScene(UIScene):
         self.bot_button: Any = None
         self.new_link_buttons: dict[int, Any] = {}  # phone seat -> its "New link" button
 
+    def _phones_deal(self) -> bool:
+        return bool(getattr(getattr(self.app, "settings", None), "party_phones_deal", True))
+
     def _bot_after_s(self) -> float | None:
         n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
         return float(n) if n > 0 else None
@@ -151,6 +154,7 @@ class PartyJoinScene(UIScene):
 
         self.handed_over = True
         self.host.begin()  # the phones learn the match runs
+        self.config = self.controller.config  # with the names typed on phones
         self.app.scenes.pop()
         self.app.scenes.push(TableScene(self.app, self.config, self.loaded,
                                         controller=self.controller, party=self.host))
@@ -164,7 +168,11 @@ class PartyJoinScene(UIScene):
             self.host.stop()
 
     def update(self, dt: float) -> None:
+        self.host.phones_deal = self._phones_deal()
         self.host.pump(paused=True)  # phones join here; the match starts with Start
+        if self.host.take_request("start"):  # a phone pressed Start (the host allows it)
+            self.start()
+            return
         joined = self.host.connected()
         if joined != self._shown:
             self._shown = joined

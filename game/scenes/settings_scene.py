@@ -47,7 +47,7 @@ class SettingsScene(UIScene):
         title_h = self.px(64)
         self.label(pygame.Rect((w - pw) // 2, self.px(18), pw, title_h), t("settings.title"),
                    class_id="@title")
-        rows = 10
+        rows = 11
         top = self.px(18) + title_h + self.px(10)
         bottom_bar = self.px(80)
         row_h = min(self.px(56), (h - top - bottom_bar - self.px(30)) // rows)
@@ -115,6 +115,10 @@ class SettingsScene(UIScene):
 
         self._slider(row("settings.think"), "think", int(s.hard_think_ms), THINK_RANGE,
                      self._set_think, lambda v: t("settings.ms", ms=v), step=100)
+
+        deal = self._checkbox(row("settings.party_phones_deal"), t("settings.party_phones_deal_on"),
+                              bool(s.party_phones_deal))
+        self.on_change(deal, lambda e: self._set_bool("party_phones_deal", bool(deal.is_checked)))
 
         bw, bh = self.px(220), self.px(50)
         back = self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2,

@@ -65,6 +65,8 @@ class UserSettings:
     hard_think_ms: int = 300
     # Party mode: seconds a phone seat may be away before a bot plays it (0: wait for ever)
     party_bot_after: int = 60
+    # Party mode: phones may press Start on the join screen and Next round on the scoreboard
+    party_phones_deal: bool = True
     # The one-time tip on being caught without UNO! (T6) has been shown
     tip_uno_seen: bool = False
     # The table's log panel, as the player last left it
@@ -223,6 +225,7 @@ _FIXERS: dict[str, Any] = {
     "last_seats": _seats,
     "hard_think_ms": _think,
     "party_bot_after": _bot_after,
+    "party_phones_deal": _bool,
 }
 
 

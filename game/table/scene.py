@@ -10,6 +10,7 @@ re-synced from the viewer's PlayerView whenever nothing moves. Drawing is
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable
 from functools import partial
@@ -299,6 +300,7 @@ class TableScene(Scene):
         self.now += dt
         self.anim.update(dt)
         if self.party is not None:
+            self.party.phones_deal = bool(getattr(self.app.settings, "party_phones_deal", True))
             self.party.pump()  # the phones' actions arrive through take_events() too
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
@@ -324,6 +326,7 @@ class TableScene(Scene):
         cards sliding to new places (a resize, a language switch) finish their slide."""
         self._notice_shown()
         if self.party is not None:
+            self.party.phones_deal = bool(getattr(self.app.settings, "party_phones_deal", True))
             self.party.pump(paused=True)
         self.hand.update(dt, self.layout)
 
@@ -847,8 +850,10 @@ class TableScene(Scene):
         problem = self.ctl.save_problem  # shown until a save works again
         away: tuple[str, ...] = ()
         if self.party is not None:
-            names, bots = self.ctl.names, self.party.bot_seats
+            names, bots, bot_in = self.ctl.names, self.party.bot_seats, self.party.bot_in()
             away = tuple(t("party.bot", name=names[seat]) if seat in bots
+                         else t("party.away_bot_in", name=names[seat], n=math.ceil(bot_in[seat]))
+                         if seat in bot_in
                          else t("party.away", name=names[seat]) for seat in self.party.away())
         busy = self.busy()
         phase = (self.ctl.view(self.viewer).phase
