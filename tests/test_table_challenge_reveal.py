@@ -77,3 +77,35 @@ def test_T5_the_pop_up_is_drawn_with_the_cards(monkeypatch: pytest.MonkeyPatch) 
     table.draw(app.screen)
     assert set(HAND) <= set(drawn)
     table.exit()
+
+
+@pytest.mark.parametrize("offender", [1, 2])
+def test_T5_the_guilty_bubble_and_the_draw_bubble_do_not_overlap(offender: int) -> None:
+    """Issue 35: "Guilty!" over the offender's plate, then its "+4" at the same place:
+    the second stands clear of the first, at every moment of their lives."""
+    from game.rules.events import DrawReason
+    from game.table import widgets as tw
+    from game.table.renderer import bubble_rect
+
+    pygame.init()
+    anim = Animator("normal")
+    lay = compute_layout((1280, 800), 3, 0)
+    model = TableModel(0, 3)
+    model.sizes = [5, 3, 5]
+    director = Director(Stage(anim=anim, sound=lambda s: None, layout=lambda: lay,
+                              model=lambda: model, viewer=lambda: 0,
+                              card_rect=lambda lay, card: None, names=lambda: NAMES))
+    director.queue([Event(EventKind.CHALLENGE, seat=0, target=offender, value=1),
+                    Event(EventKind.DRAW, seat=offender, hidden=4, reason=DrawReason.CHALLENGE)])
+    seen = False
+    for _ in range(200):
+        anim.update(0.02)
+        bubbles = [e for e in anim.effects if e.kind == "bubble" and e.progress < 1.0
+                   and e.pos == director.plate_point(offender)]
+        if len(bubbles) < 2:
+            continue
+        rects = [bubble_rect(lay, e.pos, tw.bubble(e.text, lay.font_px(22), e.colour, lay.px(2)).get_size(),
+                             e.progress, e.row) for e in bubbles]
+        assert not rects[0].colliderect(rects[1]), ([e.text for e in bubbles], rects)
+        seen = True
+    assert seen, "the two bubbles never stood together"

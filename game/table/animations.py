@@ -82,6 +82,7 @@ class Effect:
     age: float = 0.0
     icon: str = ""
     cards: tuple[int, ...] = ()  # "reveal": the hand a T5 challenge showed the viewer
+    row: int = 0  # "bubble": how many bubbles already stood at ``pos`` when it came (stacked)
 
     @property
     def progress(self) -> float:
@@ -112,6 +113,9 @@ class Animator:
         if self.off and effect.kind == "pulse":
             return
         effect.life *= max(self.factor, 0.6) if effect.kind != "toast" else 1.0
+        if effect.kind == "bubble":  # "Guilty!" then "+4" over one seat: one above the other
+            effect.row = sum(1 for e in self.effects if e.kind == "bubble" and e.progress < 1.0
+                             and abs(e.pos[0] - effect.pos[0]) < 1 and abs(e.pos[1] - effect.pos[1]) < 1)
         self.effects.append(effect)
 
     def busy(self) -> bool:

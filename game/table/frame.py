@@ -118,6 +118,8 @@ class Flourish:
     icon: str
     cards: tuple[int, ...] = ()
     """a "reveal": the cards a T5 challenge showed the viewer"""
+    row: int = 0
+    """a "bubble": its place in the stack of bubbles over one seat (0: the first)"""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -298,7 +300,8 @@ def _motion(anim: Animator | None) -> tuple[tuple[Sprite, ...], tuple[Flourish, 
     sprites = tuple(Sprite(card=f.card, width=f.width, face_up=f.face_up, centre=p)
                     for f, p in anim.sprites())
     effects = tuple(Flourish(kind=e.kind, pos=e.pos, progress=e.progress, text=e.text,
-                             colour=e.colour, icon=e.icon, cards=e.cards) for e in anim.effects)
+                             colour=e.colour, icon=e.icon, cards=e.cards, row=e.row)
+                    for e in anim.effects)
     return sprites, effects
 
 

@@ -335,7 +335,7 @@ class TableRenderer:
             alpha = 255 if p < 0.75 else round(255 * (1 - p) / 0.25)
             bubble = tw.bubble(e.text, lay.font_px(22), e.colour, px(2))
             bubble.set_alpha(alpha)
-            surface.blit(bubble, bubble_rect(lay, e.pos, bubble.get_size(), p))
+            surface.blit(bubble, bubble_rect(lay, e.pos, bubble.get_size(), p, e.row))
         elif e.kind == "colour" and e.icon:
             col = Colour(e.icon)
             rad = round(lay.card_w * (0.6 + 0.8 * p))
@@ -379,14 +379,21 @@ def toast_rect(lay: TableLayout, size: tuple[int, int],
 
 
 def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, int],
-                progress: float) -> pygame.Rect:
+                progress: float, row: int = 0) -> pygame.Rect:
     """Where a callout bubble of ``size`` stands over ``anchor`` (a plate's top
     centre) at ``progress`` 0..1 of its life (it rises a little). Always inside
-    the felt: a seat at the top edge gets its bubble over its plate, not cut off."""
+    the felt: a seat at the top edge gets its bubble over its plate, not cut off.
+    ``row`` stacks bubbles over one seat ("Guilty!", then "+4"): each a bubble's
+    height further up, or down where the felt ends above."""
     px = lay.px
+    area = lay.table.inflate(-2 * px(4), -2 * px(4))
     r = pygame.Rect((0, 0), size)
     r.midbottom = (round(anchor[0]), round(anchor[1] - px(6) - px(14) * progress))
-    return r.clamp(lay.table.inflate(-2 * px(4), -2 * px(4)))
+    r = r.clamp(area)
+    if row:
+        step = (r.height + px(4)) * row
+        r.y = r.y - step if r.y - step >= area.top else r.y + step
+    return r
 
 
 def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tuple[int, ...],
