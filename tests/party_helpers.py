@@ -79,6 +79,7 @@ class TableLoop:
         self.frame_s = frame_s
         self.auto_next_round = auto_next_round
         self.started = started  # False: the join screen, until :meth:`begin` (its Start)
+        self.paused = False  # True: the host is in a menu
         self.max_frame_s = 0.0
         self.frame_s_seen: list[float] = []  # every frame's duration (benchmarks)
         self.max_taken = 0  # the most phone messages one frame handled
@@ -119,12 +120,16 @@ class TableLoop:
                 start = time.perf_counter()
                 now = time.monotonic()
                 taken = self.inbox.taken
-                self.host.pump(now, paused=not self.started)
+                self.host.pump(now, paused=not self.started or self.paused)
                 self.max_taken = max(self.max_taken, self.inbox.taken - taken)
-                if self.started:
+                if not self.started and self.host.take_request("start"):
+                    self.started = True  # a phone pressed Start (the join screen's button)
+                    self.host.begin()
+                if self.started and not self.paused:
                     c.poll_ai(now)
-                if self.auto_next_round and c.game.round_over and not c.game.is_over:
-                    c.next_round()  # the scoreboard's Next round
+                if c.game.round_over and not c.game.is_over and (
+                        self.auto_next_round or self.host.take_request("next_round")):
+                    c.next_round()  # the scoreboard's Next round (pressed on a phone)
                 c.take_events()
                 took = time.perf_counter() - start
                 self.max_frame_s = max(self.max_frame_s, took)

@@ -141,7 +141,9 @@ def test_party_phone_page_waits_for_start_then_names_the_host_in_the_turn_line(b
         _wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand .card"))
         assert "Waiting for the host to start" in browser.find_element(By.ID, "turn").text
         assert not browser.find_elements(By.CSS_SELECTOR, "#hand .card.legal")
-        assert not browser.find_elements(By.CSS_SELECTOR, "#buttons button")
+        # nothing to play; only Start, which the host lets phones press (party_phones_deal)
+        assert [b.get_attribute("data-kind") for b in
+                browser.find_elements(By.CSS_SELECTOR, "#buttons button")] == ["deal"]
         browser.save_screenshot(str(shots / "party_phone_waiting.png"))
         browser.find_element(By.ID, "lang").click()
         _wait(lambda: "等待主机开始" in browser.find_element(By.ID, "turn").text)

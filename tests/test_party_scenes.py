@@ -130,6 +130,10 @@ def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
     # A phone goes away: the table says so.
     phone0.close()
     _until(app, lambda: 0 in host.away())
+    assert host.bot_after == 60
+    away = table.frame().away  # the countdown to the bot that stands in (issue 35)
+    assert len(away) == 1 and away[0].startswith("S0's phone is away: a bot plays in "), away
+    assert 55 <= int(away[0].split("plays in ")[1].split()[0]) <= 60
     assert host.busy()  # the next frames are drawn even when the app is idle: the banner shows
     time.sleep(0.3)
     assert not host.busy()
@@ -191,6 +195,64 @@ def test_party_join_screen_sets_when_a_bot_stands_in(app: App):
         click(app, join.bot_button)
     assert app.settings.party_bot_after == 0 and join.host.bot_after is None  # the match waits
     assert "waits" in join.bot_button.text
+    app.back_to_menu()
+    app.pump(1)
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_party_a_phone_presses_start_when_the_host_allows_it(app: App, allowed: bool):
+    """Issue 35: with party_phones_deal on (the default) a phone's Start starts the
+    match as the join screen's button does; off, the phone is told so."""
+    app.settings.party_phones_deal = allowed
+    app.start_match(_config("pa"))
+    app.pump(2)
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene)
+    phone = Phone(join.host.server.port, join.host.token(0))
+    state = _answer(app, phone, lambda m: m["type"] == "state")
+    assert state["may_deal"] == ("start" if allowed else "")
+    phone.send({"type": "deal", "at": state["at"]})
+    if allowed:
+        _until(app, lambda: isinstance(app.scenes.top, TableScene))
+        assert _answer(app, phone, lambda m: m["type"] == "state" and m["started"])["started"]
+    else:
+        assert _answer(app, phone, lambda m: m["type"] == "error")["code"] == "not_allowed"
+        app.pump(3)
+        assert app.scenes.top is join and not join.host.started
+    phone.close()
+    app.back_to_menu()
+    app.pump(1)
+
+
+def test_party_a_phone_deals_the_next_round_from_the_scoreboard(app: App):
+    """Issue 35: at the end of a round the scoreboard waits; a phone's Next round
+    (allowed by default) deals it, as the scoreboard's button does."""
+    from types import SimpleNamespace
+
+    from rigging import Faces, rig
+
+    from game.scenes.scoreboard import ScoreboardScene
+
+    app.settings.anim_speed = "off"
+    config = _config("pa")
+    c = Faces()
+    game = rig(config.settings, hands=[c.ids("R1"), c.ids("Y1 Y2 Y9")], top=c("R3"))
+    join = PartyJoinScene(app, config, SimpleNamespace(game=game, meta=None))
+    app.scenes.push(join)
+    app.pump(2)
+    phone = Phone(join.host.server.port, join.host.token(0))
+    _answer(app, phone, lambda m: m["type"] == "state")
+    click(app, join.start_button)
+    state = _answer(app, phone, lambda m: m["type"] == "state" and m["started"] and m["legal"])
+    phone.act(state["at"], next(a for a in state["legal"] if a["kind"] == "play"))
+    over = _answer(app, phone, lambda m: m["type"] == "state" and m["phase"] == "round_over")
+    assert over["may_deal"] == "next_round"
+    _until(app, lambda: isinstance(app.scenes.top, ScoreboardScene))
+    phone.send({"type": "deal", "at": over["at"]})
+    _until(app, lambda: isinstance(app.scenes.top, TableScene))
+    table = app.scenes.top
+    assert table.ctl.game.view(0).round_no == 2
+    phone.close()
     app.back_to_menu()
     app.pump(1)
 

@@ -124,3 +124,17 @@ def test_every_text_stays_in_the_panel_and_off_the_controls(lang: str, size: tup
     finally:
         a.shutdown()
         i18n.set_language("en")
+
+
+def test_party_phones_may_deal_is_on_by_default_and_saved(app: App) -> None:
+    """Issue 35: the host's choice whether phones may press Start and Next round."""
+    scene = app.scenes.top
+    assert app.settings.party_phones_deal is True
+    assert "Party phones" in labels(app)
+    deal = [e for e in scene._elements if isinstance(e, UICheckBox)][3]
+    assert deal.is_checked
+    click(app, deal)
+    assert app.settings.party_phones_deal is False
+    assert load_settings().party_phones_deal is False
+    choose(app, app.scenes.top.find(UIDropDownMenu, 0), "中文")
+    assert "聚会手机" in labels(app)

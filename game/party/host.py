@@ -143,10 +143,10 @@ class PartyHost:
 
     def busy(self) -> bool:
         """Something from a phone waits for :meth:`pump`, the last pump changed what
-        the table shows (a phone joined or left), or a countdown to a bot runs: the
-        table renders at full rate."""
+        the table shows (a phone joined or left), or a countdown to a bot just passed
+        a whole second: the table renders at full rate (for REDRAW_S, once a second)."""
         return (not self.server.inbox.empty() or time.monotonic() - self._changed < REDRAW_S
-                or bool(self.bot_in()))
+                or any(left % 1.0 >= 1.0 - REDRAW_S for left in self.bot_in().values()))
 
     def away(self) -> list[int]:
         """Phone seats without a phone now (the table shows them; the match waits)."""

@@ -44,21 +44,21 @@ class SettingsScene(UIScene):
         s = self.app.settings
         self.value_labels = {}
         pw = min(self.px(820), w - self.px(60))
-        title_h = self.px(64)
-        self.label(pygame.Rect((w - pw) // 2, self.px(18), pw, title_h), t("settings.title"),
+        title_h = self.px(56)
+        self.label(pygame.Rect((w - pw) // 2, self.px(12), pw, title_h), t("settings.title"),
                    class_id="@title")
         rows = 11
-        top = self.px(18) + title_h + self.px(10)
-        bottom_bar = self.px(80)
-        row_h = min(self.px(56), (h - top - bottom_bar - self.px(30)) // rows)
-        ph = rows * row_h + self.px(30)
+        top = self.px(12) + title_h + self.px(8)
+        bottom_bar = self.px(72)
+        row_h = min(self.px(56), (h - top - bottom_bar - self.px(16)) // rows)
+        ph = rows * row_h + self.px(16)
         self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, ph)
         pad = self.px(28)
         label_w = int((pw - 2 * pad) * 0.42)
         ctrl_x = self.panel_rect.x + pad + label_w
         ctrl_w = pw - 2 * pad - label_w
         field_h = min(self.px(40), row_h - self.px(8))
-        y = top + self.px(15)
+        y = top + self.px(8)
 
         def row(key: str) -> pygame.Rect:
             nonlocal y

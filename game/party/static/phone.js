@@ -19,14 +19,23 @@ const WORDS = {
     pending: "Pending: +{n}", colour: "Colour", round: "Round {n}",
     red: "red", yellow: "yellow", green: "green", blue: "blue",
     round_over: "Round over — {name} won", match_over: "Match over — {name} won",
-    e_play: "{seat} played {card}", e_draw: "{seat} drew {n}", e_uno: "{seat}: UNO!",
-    e_caught: "{seat} caught {target}", e_challenge: "{seat} challenged {target}",
-    e_skip: "{seat} is skipped", e_direction: "Direction reversed", e_pass: "{seat} kept the card",
-    e_colour: "{seat} named {colour}", e_out: "{seat} is out", e_swap: "{seat} swapped with {target}",
     err_stale: "The table moved on — try again.", err_illegal: "You can't do that now.",
     err_rate_limited: "Slow down!", err_not_started: "The match has not started yet.",
     err_paused: "The table is paused — wait for the host.",
     err_other: "Refused: {code}",
+    err_not_allowed: "The host does not let phones do that.", err_nothing_to_deal: "There is nothing to deal now.",
+    err_bad_name: "That name can't be used.",
+    wild: "WILD", accept_n: "Draw {n}", accept_skip: "Accept skip",
+    stakes: "Challenge: if {name} bluffed, they draw {g}; if not, you draw {i}. Accept: you draw {a}.",
+    guilty: "Guilty!", not_guilty: "Not guilty", holds: "{name} held:", ok: "OK",
+    scores: "Scores", target: "Target {n}", lowest: "Lowest total wins", start: "Start",
+    next_round: "Next round", wait_start_host: "The host starts the match.",
+    wait_next: "Waiting for the host to deal round {n}…", wait_next_you: "Press Next round when everyone is ready.",
+    paused: "The host paused the table — wait…", jump_in: "Jump in! Tap the glowing card.",
+    bot_played: "A bot played {n} turn(s) for you while you were away.",
+    away_in: "away · bot in {n} s", turn_away: "Turn: {name} (away — bot in {n} s)",
+    turn_away_wait: "Turn: {name} (away — the table waits)", your_name: "Your name", save: "Save",
+    rename: "Name",
   },
   zh: {
     connecting: "正在连接…", connected: "已连接", lost: "连接中断，正在重连…",
@@ -42,23 +51,34 @@ const WORDS = {
     pending: "待罚：+{n}", colour: "颜色", round: "第 {n} 局",
     red: "红", yellow: "黄", green: "绿", blue: "蓝",
     round_over: "本局结束，{name} 获胜", match_over: "比赛结束，{name} 获胜",
-    e_play: "{seat} 出了 {card}", e_draw: "{seat} 摸了 {n} 张", e_uno: "{seat}：UNO！",
-    e_caught: "{seat} 抓到了 {target}", e_challenge: "{seat} 质疑 {target}",
-    e_skip: "{seat} 被跳过", e_direction: "方向反转", e_pass: "{seat} 留下了这张牌",
-    e_colour: "{seat} 选了{colour}色", e_out: "{seat} 出完了", e_swap: "{seat} 与 {target} 换牌",
     err_stale: "牌桌已变化，请再试一次。", err_illegal: "现在不能这样做。",
     err_rate_limited: "慢一点！", err_not_started: "比赛还没开始。", err_paused: "牌桌已暂停，请等待主机。",
     err_other: "被拒绝：{code}",
+    err_not_allowed: "主机不允许手机这样做。", err_nothing_to_deal: "现在没有可发的牌。",
+    err_bad_name: "这个名字不能用。",
+    wild: "万能", accept_n: "摸 {n} 张", accept_skip: "接受跳过",
+    stakes: "质疑：若 {name} 违规出牌，由其摸 {g} 张；若没有，你摸 {i} 张。接受：你摸 {a} 张。",
+    guilty: "违规！", not_guilty: "未违规", holds: "{name} 的手牌：", ok: "好",
+    scores: "比分", target: "目标 {n} 分", lowest: "总分最低者获胜", start: "开始",
+    next_round: "下一局", wait_start_host: "由主机开始比赛。",
+    wait_next: "等待主机发第 {n} 局的牌…", wait_next_you: "大家准备好后按“下一局”。",
+    paused: "主机暂停了牌桌，请稍候…", jump_in: "抢牌！点发光的那张牌。",
+    bot_played: "你离开时电脑替你出了 {n} 手。",
+    away_in: "离开 · {n} 秒后电脑代打", turn_away: "轮到 {name}（已离开，{n} 秒后电脑代打）",
+    turn_away_wait: "轮到 {name}（已离开，牌桌等待中）", your_name: "你的名字", save: "保存",
+    rename: "改名",
   },
 };
-const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild: "W", wild_draw_four: "+4" };
+const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild_draw_four: "+4" };
+// Colour-blind shapes are the desktop's (game/ui/card_art.py): red triangle, yellow
+// circle, green square, blue star, drawn by CSS (.sym.<colour>) on cards, swatches, the chip.
 
 let lang = localStorage.getItem("uno-lang") ||
   ((navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en");
-const token = decodeURIComponent(location.hash.slice(1));
+let token = decodeURIComponent(location.hash.slice(1));
 let ws = null;
 let state = null;
-let log = [];
+let log = [];  // the log's last lines, each {lang: text} as the game wrote them
 let retry = 0;
 let final = "";  // set when the game said bye for good: no reconnecting
 let wasMyTurn = false;
@@ -66,6 +86,8 @@ let pickFor = null;
 let selecting = false;  // H4: taps pick several cards of one face instead of playing one
 let selected = [];  // the picked card ids, in tap order (the last lands on top)
 let selectedAt = -1;  // the state the picks belong to
+let stateAt = 0;  // performance.now() when the state came (the countdowns count from it)
+let naming = false;  // the name form is open
 
 const $ = (id) => document.getElementById(id);
 function tr(key, args) {
@@ -73,19 +95,30 @@ function tr(key, args) {
   for (const k in args || {}) s = s.split("{" + k + "}").join(String(args[k]));
   return s;
 }
+function said(texts) { return (texts && (texts[lang] || texts.en)) || ""; }  // a text the game sent
 function nameOf(seat) {
   if (!state || seat < 0) return "?";
   return seat === state.seat ? tr("you") : state.names[seat];
 }
-function cardLabel(c) { return c.k === "number" ? String(c.n) : SYMBOLS[c.k]; }
-function cardText(c) {
-  return (c.c ? tr(c.c) + " " : "") + cardLabel(c);
+function cardLabel(c) {
+  if (c.k === "number") return String(c.n);
+  return c.k === "wild" ? tr("wild") : SYMBOLS[c.k];
+}
+function symEl(colour) {
+  const sym = document.createElement("span");
+  sym.className = "sym " + colour;
+  sym.setAttribute("aria-hidden", "true");
+  return sym;
 }
 function cardEl(c, tag) {
   const el = document.createElement(tag || "div");
-  el.className = "card " + (c ? (c.c || "wild") : "none");
+  el.className = "card " + (c ? (c.c || "wild") : "none") + (c && c.k === "wild" ? " word" : "");
   el.textContent = c ? cardLabel(c) : "";
-  if (c) el.dataset.id = c.id;
+  if (c) {
+    el.dataset.id = c.id;
+    if (c.c) el.append(symEl(c.c));
+    el.setAttribute("aria-label", (c.c ? tr(c.c) + " " : "") + cardLabel(c));
+  }
   return el;
 }
 
@@ -96,32 +129,71 @@ function status(key, bad) {
   el.className = "status" + (bad ? " bad" : "");
 }
 let toastTimer = 0;
-function toast(text) {
+function toast(text, ms) {
   const el = $("toast");
   el.textContent = text;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 2500);
+  toastTimer = setTimeout(() => { el.hidden = true; }, ms || 2500);
 }
+
+// ---- the connection: hello, reconnects, and the heartbeat ---------------------------
+const PING_MS = 2000;  // the page pings the game this often...
+const SILENT_MS = 5000;  // ...and a socket silent this long is dead: reconnect
+let heard = 0;  // performance.now() of the last message from the game
 
 function connect() {
   if (final || !token) { if (!token) status("badlink", true); return; }
   status("connecting");
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
-  ws = new WebSocket(proto + location.host + "/ws");
-  ws.onopen = () => { retry = 0; send({ type: "hello", token: token }); };
-  ws.onmessage = (ev) => {
+  const sock = new WebSocket(proto + location.host + "/ws");
+  ws = sock;
+  sock.onopen = () => { retry = 0; heard = performance.now(); send({ type: "hello", token: token }); };
+  sock.onmessage = (ev) => {
+    heard = performance.now();
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     onMessage(msg);
   };
-  ws.onclose = () => {
+  sock.onclose = () => {
+    if (ws !== sock) return;  // a socket we already gave up on
     ws = null;
     if (final) { status(final, true); return; }
     status("lost", true);
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 500 * retry);
   };
+}
+function drop() {  // give up on this socket now (it went silent, or a new link was opened)
+  const sock = ws;
+  ws = null;
+  if (sock) { sock.onclose = null; sock.onmessage = null; try { sock.close(); } catch (e) { /* gone */ } }
+}
+function heartbeat() {
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (performance.now() - heard > SILENT_MS) {
+    drop();
+    if (!final) { status("lost", true); setTimeout(connect, 300); }
+    return;
+  }
+  send({ type: "ping", t: Math.round(performance.now()) });
+}
+// A new link opened in this tab (another seat, a re-issued link): join with it, no reload.
+function onHashChange() {
+  const next = decodeURIComponent(location.hash.slice(1));
+  if (next === token) return;
+  token = next;
+  drop();
+  final = "";
+  state = null;
+  log = [];
+  retry = 0;
+  selecting = false;
+  selected = [];
+  naming = false;
+  $("verdict").hidden = true;
+  verdict = null;
+  connect();
 }
 function send(obj) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(Object.assign({ v: VERSION }, obj)));
@@ -134,25 +206,38 @@ function act(action) {
 function onMessage(msg) {
   if (msg.type === "state") {
     status("connected");
+    const first = state === null;
     state = msg;
-    for (const e of msg.events) log.push(e);
+    stateAt = performance.now();
+    for (const line of msg.lines || []) log.push(line);
     log = log.slice(-8);
     render();
+    storyCues(msg, first);
   } else if (msg.type === "error") {
-    if (msg.code === "bad_token") { final = "badlink"; status("badlink", true); return; }
-    const key = "err_" + msg.code;
-    toast(WORDS.en[key] ? tr(key) : tr("err_other", { code: msg.code }));
+    if (msg.code === "bad_token") { final = "badlink"; drop(); status("badlink", true); return; }
+    toast(refusalText(msg), msg.reason ? 4000 : 2500);
   } else if (msg.type === "bye") {
     final = msg.reason === "replaced" ? "replaced" : msg.reason === "flood" ? "flood" : "closed";
     status(final, true);
   }
 }
+// An error in words: the game's own reason (and its rule ID) when it sent one.
+function refusalText(msg) {
+  if (msg.reason) return said(msg.reason) + (msg.rule ? " (" + msg.rule + ")" : "");
+  const key = "err_" + msg.code;
+  return WORDS.en[key] ? tr(key) : tr("err_other", { code: msg.code });
+}
 
 function legalOf(kind) { return state.legal.filter((a) => a.kind === kind); }
+function secondsLeft(seat) {  // until a bot plays the away ``seat``; null: never
+  const left = state.bot_in[String(seat)];
+  if (left === undefined) return null;
+  return Math.max(0, Math.ceil(left - (performance.now() - stateAt) / 1000));
+}
 
 function render() {
   const s = state;
-  const mine = s.started && s.to_act === s.seat;
+  const mine = s.started && s.to_act === s.seat && s.phase !== "round_over" && s.phase !== "match_over";
   document.body.classList.toggle("myturn", mine);
   if (mine && !wasMyTurn) {
     if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
@@ -161,49 +246,22 @@ function render() {
   }
   wasMyTurn = mine;
 
-  const players = $("players");
-  players.textContent = "";
-  s.names.forEach((name, i) => {
-    const el = document.createElement("div");
-    el.className = "player" + (s.started && i === s.current ? " turn" : "") + (i === s.seat ? " me" : "");
-    el.dataset.seat = i;
-    const n = document.createElement("span");
-    n.textContent = i === s.seat ? name + " (" + tr("you") + ")" : name;
-    const count = document.createElement("span");
-    count.className = "n";
-    count.textContent = String(s.counts[i]);
-    el.append(n, count);
-    const tags = [];
-    if (s.away.includes(i)) tags.push(tr("away"));
-    if (s.bots.includes(i)) tags.push(tr("bot"));
-    if (s.uno_declared === i) tags.push("UNO");
-    if (tags.length) {
-      const t = document.createElement("span");
-      t.className = "tag";
-      t.textContent = tags.join(" · ");
-      el.append(t);
-    }
-    players.append(el);
-  });
-
+  renderPlayers();
   const top = $("top");
   top.replaceWith(Object.assign(cardEl(s.top), { id: "top" }));
   $("top").classList.add("big");
-  let turn;
-  if (!s.started) turn = tr("not_started");
-  else if (s.phase === "round_over") turn = tr("round_over", { name: nameOf(s.winner) });
-  else if (s.phase === "match_over") turn = tr("match_over", { name: nameOf(s.winner) });
-  else turn = mine ? tr("your_turn") : tr("turn_of", { name: nameOf(s.to_act) });
-  $("turn").textContent = turn;
+  renderTurn();
   const colour = $("colour");
   colour.textContent = "";
   if (s.colour) {
     const chip = document.createElement("span");
     chip.className = "chip " + s.colour;
+    chip.append(symEl(s.colour));
     colour.append(chip, document.createTextNode(tr("colour") + ": " + tr(s.colour)));
   }
   $("pile").textContent = tr("pile", { n: s.draw_pile }) + (s.pending ? " · " + tr("pending", { n: s.pending }) : "")
     + " · " + tr("round", { n: s.round }) + " " + (s.direction > 0 ? "↻" : "↺");
+  renderCues();
 
   const buttons = $("buttons");
   buttons.textContent = "";
@@ -216,11 +274,11 @@ function render() {
     b.onclick = () => act(action);
     buttons.append(b);
   };
-  for (const a of legalOf("call_uno")) button(tr("uno"), a, "accent");
+  if (s.uno_offer) for (const a of legalOf("call_uno")) button(tr("uno"), a, "accent");  // T6: only when it helps
   for (const a of legalOf("draw")) button(tr("draw"), a);
   for (const a of legalOf("pass")) button(s.phase === "keep_or_play" ? tr("keep") : tr("pass"), a);
   for (const a of legalOf("challenge")) button(tr("challenge"), a, "warn");
-  for (const a of legalOf("accept")) button(tr("accept"), a);
+  for (const a of legalOf("accept")) button(acceptLabel(), a);
   for (const a of legalOf("catch")) button(tr("catch", { name: nameOf(a.target) }), a, "warn");
   for (const a of legalOf("swap_hands")) button(tr("swap", { name: nameOf(a.target) }), a);
   // H4: plays of several cards of one face, picked card by card as on the desktop.
@@ -236,12 +294,13 @@ function render() {
     buttons.append(toggle);
   }
   const chosen = selecting ? selectedPlays(several) : [];
-  if (selecting && chosen.length) {
+  if (selecting) {  // shown from the first tap on (disabled until it plays): the row keeps its height
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = tr("play_n", { n: selected.length });
+    b.textContent = tr("play_n", { n: Math.max(selected.length, 2) });
     b.className = "accent";
     b.dataset.kind = "play_sel";
+    b.disabled = !chosen.length;
     b.onclick = () => { if (chosen.length > 1 || chosen[0].colour) openPicker(chosen); else act(chosen[0]); };
     buttons.append(b);
   }
@@ -254,6 +313,7 @@ function render() {
     b.onclick = () => openPicker(legalOf("choose_colour"));
     buttons.append(b);
   }
+  renderDeal(buttons);
 
   const hand = $("hand");
   hand.textContent = "";
@@ -277,13 +337,179 @@ function render() {
         render();
         return;
       }
-      if (!plays.length) return;
+      if (!plays.length) {  // the game says why not (with the rule's ID), as the desktop does
+        if (s.started) act({ kind: "play", cards: [c.id] });
+        return;
+      }
       if (plays.length > 1 || plays[0].colour) openPicker(plays);
       else act(plays[0]);
     };
     hand.append(el);
   }
+  renderScores();
+  renderName();
   renderLog();
+}
+
+function renderPlayers() {
+  const s = state;
+  const players = $("players");
+  players.textContent = "";
+  s.names.forEach((name, i) => {
+    const el = document.createElement("div");
+    el.className = "player" + (s.started && i === s.current ? " turn" : "") + (i === s.seat ? " me" : "");
+    el.dataset.seat = i;
+    const n = document.createElement("span");
+    n.textContent = i === s.seat ? name + " (" + tr("you") + ")" : name;
+    const count = document.createElement("span");
+    count.className = "n";
+    count.textContent = String(s.counts[i]);
+    el.append(n, count);
+    const tags = [];
+    const left = secondsLeft(i);
+    if (s.away.includes(i)) tags.push(left === null ? tr("away") : tr("away_in", { n: left }));
+    if (s.bots.includes(i)) tags.push(tr("bot"));
+    if (s.uno_declared === i) tags.push("UNO");
+    if (tags.length) {
+      const t = document.createElement("span");
+      t.className = "tag";
+      t.dataset.seat = i;
+      t.textContent = tags.join(" · ");
+      el.append(t);
+    }
+    players.append(el);
+  });
+}
+
+function renderTurn() {
+  const s = state;
+  let turn;
+  if (!s.started) turn = tr("not_started");
+  else if (s.phase === "round_over") turn = tr("round_over", { name: nameOf(s.winner) });
+  else if (s.phase === "match_over") turn = tr("match_over", { name: nameOf(s.winner) });
+  else if (s.to_act === s.seat) turn = tr("your_turn");
+  else if (s.away.includes(s.to_act) && !s.bots.includes(s.to_act)) {
+    const left = secondsLeft(s.to_act);
+    turn = left === null ? tr("turn_away_wait", { name: nameOf(s.to_act) })
+      : tr("turn_away", { name: nameOf(s.to_act), n: left });
+  } else turn = tr("turn_of", { name: nameOf(s.to_act) });
+  $("turn").textContent = turn;
+}
+// The countdowns to a bot tick on the page between states.
+setInterval(() => {
+  if (state && state.started && Object.keys(state.bot_in || {}).length) { renderPlayers(); renderTurn(); }
+}, 500);
+
+function acceptLabel() {  // Accept says what it costs: "Draw 4" under a stack (H1), "Accept skip" (H2)
+  const s = state;
+  if (s.phase === "skip_relay") return tr("accept_skip");
+  return s.pending ? tr("accept_n", { n: s.pending }) : tr("accept");
+}
+
+// ---- the story: cues, stakes, the challenge's verdict, scores, the log ------------
+function renderCues() {
+  const s = state;
+  const cue = $("cue");
+  let text = "";
+  let kind = "";
+  if (s.stakes) {
+    text = tr("stakes", { name: nameOf(s.stakes.offender), g: s.stakes.guilty, i: s.stakes.innocent,
+      a: s.stakes.accept });
+    kind = "stakes";
+  } else if (legalOf("jump_in").length) {
+    text = tr("jump_in");
+    kind = "jump";
+  } else if (s.paused && s.phase !== "round_over" && s.phase !== "match_over") {
+    text = tr("paused");
+    kind = "paused";
+  }
+  cue.textContent = text;
+  cue.dataset.kind = kind;
+  cue.hidden = !text;
+}
+let jumpCueAt = -1;
+function storyCues(msg, first) {
+  if (legalOf("jump_in").length && jumpCueAt !== msg.at) {  // H3: a jump-in chance is short
+    jumpCueAt = msg.at;
+    if (navigator.vibrate) navigator.vibrate(60);
+  }
+  if (msg.bot_played) toast(tr("bot_played", { n: msg.bot_played }), 4000);
+  for (const e of msg.events) {
+    if (e.kind === "challenge" && e.seat === msg.seat && !first) showVerdict(e);
+  }
+}
+// T5: the challenger sees the verdict and the hand that was shown to it (only its frame has it).
+let verdict = null;  // that challenge event, while its sheet is open
+function showVerdict(e) {
+  verdict = e;
+  renderVerdict();
+  $("verdict").hidden = false;
+}
+function renderVerdict() {
+  if (!verdict) return;
+  const box = $("verdict");
+  $("verdict-title").textContent = verdict.value ? tr("guilty") : tr("not_guilty");
+  box.dataset.guilty = verdict.value ? "1" : "0";
+  $("verdict-who").textContent = tr("holds", { name: nameOf(verdict.target) });
+  const cards = $("verdict-cards");
+  cards.textContent = "";
+  for (const c of verdict.cards || []) cards.append(cardEl(c));
+}
+function renderDeal(buttons) {  // Start / Next round from the phone, when the host allows it
+  const s = state;
+  const wait = $("wait");
+  let text = "";
+  if (!s.started) text = s.may_deal ? "" : tr("wait_start_host");
+  else if (s.phase === "round_over") text = s.may_deal ? tr("wait_next_you") : tr("wait_next", { n: s.round + 1 });
+  wait.textContent = text;
+  if (!s.may_deal) return;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "accent";
+  b.dataset.kind = "deal";
+  b.textContent = s.started ? tr("next_round") : tr("start");
+  b.onclick = () => send({ type: "deal", at: s.at });
+  buttons.append(b);
+}
+function renderScores() {
+  const s = state;
+  const box = $("scores");
+  const over = s.phase === "round_over" || s.phase === "match_over";
+  box.open = over || box.dataset.opened === "1";
+  $("scores-title").textContent = tr("scores") + " · " +
+    (s.scoring === "penalty_points" ? tr("lowest") + " · " : "") + tr("target", { n: s.target });
+  const rows = $("standings");
+  rows.textContent = "";
+  s.standings.forEach((seat, rank) => {
+    const row = document.createElement("li");
+    row.className = seat === s.seat ? "me" : "";
+    const who = document.createElement("span");
+    who.textContent = (rank + 1) + ". " + (seat === s.seat ? s.names[seat] + " (" + tr("you") + ")" : s.names[seat]);
+    const pts = document.createElement("span");
+    pts.className = "pts";
+    pts.textContent = String(s.scores[seat]);
+    row.append(who, pts);
+    rows.append(row);
+  });
+}
+function renderName() {  // a seat without a name of its own takes one typed here
+  const s = state;
+  const form = $("name-form");
+  const open = s.can_name && (!s.started || naming);
+  form.hidden = !open;
+  $("rename").hidden = !(s.can_name && s.started && !naming);
+  if (open && document.activeElement !== $("name-input") && !$("name-input").value) {
+    $("name-input").value = s.names[s.seat];
+  }
+}
+function renderLog() {
+  const out = $("log");
+  out.textContent = "";
+  for (const line of log.slice().reverse()) {
+    const div = document.createElement("div");
+    div.textContent = said(line);
+    out.append(div);
+  }
 }
 
 // The legal plays of exactly the picked cards: the last picked on top when the
@@ -303,40 +529,17 @@ function openPicker(actions) {
   pickFor = actions;
   $("picker").hidden = false;
 }
-function renderLog() {
-  const out = $("log");
-  out.textContent = "";
-  for (const e of log.slice().reverse()) {
-    const line = eventText(e);
-    if (!line) continue;
-    const div = document.createElement("div");
-    div.textContent = line;
-    out.append(div);
-  }
-}
-function eventText(e) {
-  const a = { seat: nameOf(e.seat ?? -1), target: nameOf(e.target ?? -1) };
-  switch (e.kind) {
-    case "play": return tr("e_play", Object.assign(a, { card: cardText(e.cards[e.cards.length - 1]) }));
-    case "draw": return tr("e_draw", Object.assign(a, { n: e.hidden || (e.cards || []).length }));
-    case "uno": return tr("e_uno", a);
-    case "caught": return tr("e_caught", a);
-    case "challenge": return tr("e_challenge", a);
-    case "skip": return tr("e_skip", a);
-    case "direction": return tr("e_direction", a);
-    case "pass": return tr("e_pass", a);
-    case "colour": return tr("e_colour", Object.assign(a, { colour: tr(e.colour) }));
-    case "out": return tr("e_out", a);
-    case "swap": return tr("e_swap", a);
-    default: return "";
-  }
-}
 
 function applyLang() {
   document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
   $("lang").textContent = lang === "zh" ? "English" : "中文";
   for (const el of document.querySelectorAll("[data-key]")) el.textContent = tr(el.dataset.key);
+  for (const b of document.querySelectorAll(".swatch")) {
+    b.textContent = "";
+    b.append(symEl(b.dataset.colour), document.createTextNode(tr(b.dataset.colour)));
+  }
   if (state) render();
+  renderVerdict();
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -354,9 +557,21 @@ document.addEventListener("DOMContentLoaded", () => {
     };
   }
   $("pick-cancel").onclick = () => { $("picker").hidden = true; pickFor = null; };
+  $("verdict-ok").onclick = () => { $("verdict").hidden = true; verdict = null; };
+  $("scores-title").onclick = () => { $("scores").dataset.opened = $("scores").open ? "" : "1"; };
+  $("rename").onclick = () => { naming = true; $("name-input").value = ""; render(); $("name-input").focus(); };
+  $("name-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    const name = $("name-input").value.trim();
+    if (name && state) send({ type: "name", at: state.at, name: name });
+    naming = false;
+    $("name-input").blur();
+  };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !ws && !final) connect();
   });
+  window.addEventListener("hashchange", onHashChange);
+  setInterval(heartbeat, PING_MS);
   applyLang();
   connect();
 });
