@@ -292,3 +292,22 @@ def test_H4_phone_hand_stays_put_while_cards_are_picked_and_the_log_names_them_a
         browser.save_screenshot(str(_shots(tmp_path) / "party_phone_h4_rows.png"))
         browser.find_element(By.CSS_SELECTOR, '#buttons [data-kind="play_sel"]').click()
         _wait(lambda: "You play Red 7, Blue 7" in _text(browser, "log"))
+
+
+def test_phone_page_notices_a_silent_game_within_5_s_and_comes_back(browser):  # noqa: F811
+    """The page's half of the heartbeat: it pings every second, and a socket the game
+    has not answered for 3.5 s is dropped (the status says so) and opened again."""
+    with TableLoop(party_config("pa", seed=3)) as loop:
+        browser.get(f"http://127.0.0.1:{loop.port}/#{loop.url_token(0)}")
+        _wait(lambda: _text(browser, "status") == "Connected")
+        time.sleep(1.5)
+        server = loop.host.server
+        assert server._loop is not None
+        server._loop.call_soon_threadsafe(time.sleep, 6.0)  # the game's network side hangs
+        hung = time.monotonic()
+        _wait(lambda: "reconnecting" in _text(browser, "status"), timeout=8)
+        noticed = time.monotonic() - hung
+        print(f"\nthe page noticed a silent game after {noticed:.2f} s")
+        assert noticed < 5.0
+        _wait(lambda: _text(browser, "status") == "Connected", timeout=15)
+        _wait(lambda: loop.inspect(lambda ctl: loop.host.connected()) == frozenset({0}))

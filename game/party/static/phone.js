@@ -138,8 +138,8 @@ function toast(text, ms) {
 }
 
 // ---- the connection: hello, reconnects, and the heartbeat ---------------------------
-const PING_MS = 2000;  // the page pings the game this often...
-const SILENT_MS = 5000;  // ...and a socket silent this long is dead: reconnect
+const PING_MS = 1000;  // the page pings the game this often...
+const SILENT_MS = 3500;  // ...and a socket silent this long is dead: reconnect
 let heard = 0;  // performance.now() of the last message from the game
 
 function connect() {
