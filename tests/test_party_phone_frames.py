@@ -196,21 +196,16 @@ def test_phone_presses_start_and_next_round_when_the_host_allows_it():
         loop.inspect(lambda ctl: setattr(loop.host, "phones_deal", True))
         _state(phone, lambda m: m["may_deal"] == "start")
         phone.send({"type": "deal", "at": waiting["at"]})
-        end = time.monotonic() + 5
-        while not loop.inspect(lambda ctl: loop.host.take_request("start")):
-            assert time.monotonic() < end, "the phone's Start never reached the join screen"
-            time.sleep(0.01)
-        loop.begin()  # what the join screen does with it
+        # TableLoop takes the request as the join screen does (take_request) and starts
         playing = _state(phone, lambda m: m["started"] and m["to_act"] == 0)
+        assert loop.inspect(lambda ctl: loop.host.started)
         assert playing["may_deal"] == ""
         phone.act(playing["at"], next(a for a in playing["legal"] if a["kind"] == "play"))
         over = _state(phone, lambda m: m["phase"] == "round_over")
         assert over["may_deal"] == "next_round"
         phone.send({"type": "deal", "at": over["at"]})
-        end = time.monotonic() + 5
-        while not loop.inspect(lambda ctl: loop.host.take_request("next_round")):
-            assert time.monotonic() < end, "the phone's Next round never reached the scoreboard"
-            time.sleep(0.01)
+        # ... and the next round as the scoreboard does
+        assert _state(phone, lambda m: m["round"] == 2)["phase"] != "round_over"
         assert loop.inspect(lambda ctl: loop.host.take_request("next_round")) is False  # used up
         phone.close()
 
@@ -224,12 +219,15 @@ def test_a_stale_next_round_request_is_not_taken_in_a_later_round():
     with _loop(config, game, auto_next_round=False) as loop:
         phone = Phone(loop.port, loop.url_token(0))
         playing = _state(phone, lambda m: m["to_act"] == 0)
-        phone.act(playing["at"], next(a for a in playing["legal"] if a["kind"] == "play"))
-        over = _state(phone, lambda m: m["phase"] == "round_over")
-        phone.send({"type": "deal", "at": over["at"]})
-        time.sleep(0.3)
-        loop.inspect(lambda ctl: ctl.next_round())  # the host pressed it on the desktop
-        assert loop.inspect(lambda ctl: loop.host.take_request("next_round")) is False
+        with loop.lock:  # the table's frames stop: the desktop answers first
+            loop.controller.apply(next(a for a in loop.controller.legal(0) if a.kind == "play"))
+            over = len(loop.controller.game.actions)
+            phone.send({"type": "deal", "at": over})
+            time.sleep(0.3)
+            loop.host.pump()  # the request arrives...
+            loop.controller.next_round()  # ...after the host pressed Next round itself
+            assert loop.host.take_request("next_round") is False
+        assert playing["at"] < over
         phone.close()
 
 
