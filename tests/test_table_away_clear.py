@@ -125,7 +125,8 @@ def test_the_table_draws_the_away_lines_in_their_box_only(lang: str) -> None:
     table = app.scenes.top
     assert isinstance(table, TableScene) and table.viewer == -1  # spectating, as in party mode
     table.party = SimpleNamespace(away=lambda: list(range(7)), bot_seats={1, 4},  # type: ignore[assignment]
-                                  busy=lambda: False, pump=lambda **_: None, stop=lambda: None)
+                                  busy=lambda: False, pump=lambda **_: None, stop=lambda: None,
+                                  bot_in=lambda: {})
     frame = table.frame()
     assert frame.away[1] == i18n.tl(lang, "party.bot", name=table.names[1])
     assert frame.away[2] == i18n.tl(lang, "party.away", name=table.names[2])

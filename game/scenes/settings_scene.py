@@ -44,11 +44,11 @@ class SettingsScene(UIScene):
         s = self.app.settings
         self.value_labels = {}
         pw = min(self.px(820), w - self.px(60))
-        title_h = self.px(56)
-        self.label(pygame.Rect((w - pw) // 2, self.px(12), pw, title_h), t("settings.title"),
+        title_h = self.px(64)  # the title's font needs it all
+        self.label(pygame.Rect((w - pw) // 2, self.px(8), pw, title_h), t("settings.title"),
                    class_id="@title")
         rows = 11
-        top = self.px(12) + title_h + self.px(8)
+        top = self.px(8) + title_h + self.px(4)
         bottom_bar = self.px(72)
         row_h = min(self.px(56), (h - top - bottom_bar - self.px(16)) // rows)
         ph = rows * row_h + self.px(16)
