@@ -296,8 +296,8 @@ class PartyHost:
             self.server.send_to(cid, error_message(err.code, err.detail))
             return
         if action not in self.controller.legal(seat):
-            err = self._why(action)
-            self.server.send_to(cid, error_message("illegal", str(err), **refusal(err)))
+            why = self._why(action)
+            self.server.send_to(cid, error_message("illegal", str(why), **refusal(why)))
             return
         self.controller.apply(action)  # the hook publishes the new state
 
