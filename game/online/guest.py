@@ -1,0 +1,210 @@
+"""A guest's end of an online seat: join by code, receive the seat's frames, send acts.
+
+:class:`OnlineGuest` is the remote session's carrier: its :attr:`inbox` holds the
+host's checked messages (:func:`~game.online.wire.parse_host`) for the game's
+main thread, :meth:`act` sends a tap. There is no rules engine here: the
+guest's table shows what the host's frames say and sends what the player chose
+among the frame's ``legal`` actions (docs/ONLINE.md, "the guest's table").
+
+:attr:`status`: ``joining``, ``connected``, ``reconnecting`` (Dilation is
+replacing a dropped link; no new code needed), ``host_gone`` (nothing from the
+host for :data:`HOST_SILENT_S`, or its channel closed), ``closed`` (the host
+ended the match: ``bye``, or :meth:`close`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from typing import Any
+
+from game.party.protocol import VERSION
+
+from . import framing
+from . import reactor as rx
+from .wire import (
+    APPID,
+    MAX_HOST_BYTES,
+    SUBPROTOCOL,
+    OnlineError,
+    mailbox_url,
+    normal_code,
+    our_versions,
+    parse_host,
+    relay_hint,
+    versions_differ,
+)
+
+log = logging.getLogger(__name__)
+JOIN_TIMEOUT_S = 20.0  # no host answered the code by then: wrong code, or the host is gone
+PING_S = 5.0  # the guest pings the host this often; Dilation's keep-alive too
+HOST_SILENT_S = 30.0  # nothing from the host this long (pongs included): the host is gone
+
+
+class OnlineGuest:
+    """One guest's link to a host. :meth:`join` once; then read :attr:`inbox`."""
+
+    def __init__(self, *, mailbox: str | None = None, relay: str | None = None,
+                 listen: bool = True, join_timeout: float = JOIN_TIMEOUT_S,
+                 host_silent_s: float = HOST_SILENT_S) -> None:
+        self.mailbox = mailbox or mailbox_url()
+        self.relay = relay or relay_hint()
+        self.listen = listen
+        self.join_timeout = join_timeout
+        self.host_silent_s = host_silent_s
+        self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.status = "joining"
+        self.host_version = ""
+        self.last_heard = time.monotonic()
+        self._wormhole: Any = None
+        self._channel: Any = None
+        self._pinger: Any = None
+        self._lock = threading.Lock()
+
+    # -- main thread -----------------------------------------------------------
+    def join(self, typed_code: str, timeout: float | None = None) -> None:
+        """Pair with the host by its code and open the seat's channel; raises
+        :class:`~game.online.wire.OnlineError` (``bad_code``, ``wrong_code``,
+        ``versions_differ``, ``no_server``)."""
+        code = normal_code(typed_code)
+        wait = (timeout or self.join_timeout) + 10.0
+        try:
+            rx.call(self._join, code, timeout=wait)
+        except TimeoutError:
+            raise OnlineError("host_gone") from None
+
+    def act(self, at: int, action: dict[str, Any]) -> None:
+        self._send({"v": VERSION, "type": "act", "at": at, "action": action})
+
+    def ping(self) -> None:
+        self._send({"v": VERSION, "type": "ping", "t": round(time.time(), 3)})
+
+    def close(self) -> None:
+        if self.status != "closed":
+            self.status = "closed"
+            try:
+                rx.call(self._close, timeout=5)
+            except Exception:  # noqa: BLE001 - the mailbox gone: nothing left to close
+                log.debug("online guest: close failed", exc_info=True)
+
+    def drop_link(self) -> None:
+        """Cut the current peer connection (as a network change would); Dilation
+        replaces it. For tests and the benchmark: reaches into the library."""
+        def cut() -> None:
+            channel = self._channel
+            manager = getattr(getattr(channel, "transport", None), "_manager", None)
+            connection = getattr(manager, "_connection", None)
+            if connection is not None:
+                connection.disconnect()
+        rx.call(cut)
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        data = json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        rx.post(self._write, data)
+
+    # -- the reactor thread ----------------------------------------------------------
+    def _write(self, data: bytes) -> None:
+        if self._channel is not None:
+            self._channel.send(data)
+
+    async def _join(self, code: str) -> None:
+        import wormhole
+        from twisted.internet.defer import CancelledError
+        from twisted.internet.defer import TimeoutError as DTimeout
+        from wormhole.errors import (
+            LonelyError,
+            ServerConnectionError,
+            ServerError,
+            WelcomeError,
+            WrongPasswordError,
+        )
+
+        reactor = rx.reactor()
+        w = wormhole.create(APPID, self.mailbox, reactor, versions=our_versions(), dilation=True)
+        self._wormhole = w
+        w.set_code(code)
+        try:
+            theirs = await w.get_versions().addTimeout(self.join_timeout, reactor)
+        except WrongPasswordError:
+            await self._abandon()
+            raise OnlineError("wrong_code") from None
+        except (DTimeout, CancelledError, LonelyError):
+            await self._abandon()
+            raise OnlineError("wrong_code", "no game answered this code") from None
+        except ServerError:  # the code's nameplate is taken: it was used already
+            await self._abandon()
+            raise OnlineError("wrong_code", "this code was used already") from None
+        except (ServerConnectionError, WelcomeError) as exc:
+            await self._abandon()
+            raise OnlineError("no_server", str(exc)) from None
+        other = versions_differ(theirs)
+        if other:
+            await self._abandon()
+            raise OnlineError("versions_differ", other)
+        uno = theirs.get("uno", {})
+        self.host_version = uno.get("game", "") if isinstance(uno.get("game"), str) else ""
+        dilated = w.dilate(transit_relay_location=self.relay, no_listen=not self.listen,
+                           ping_interval=PING_S, on_status_update=self._link)
+        factory = framing.factory(MAX_HOST_BYTES, lambda ch: None, self._frame, self._closed)
+        channel = await dilated.connector_for(SUBPROTOCOL).connect(factory)
+        self._channel = channel
+        framing.no_delay(channel)
+        self.status = "connected"
+        self.last_heard = time.monotonic()
+        self._pinger = reactor.callLater(PING_S, self._tick)
+
+    async def _abandon(self) -> None:
+        w, self._wormhole = self._wormhole, None
+        if w is not None:
+            try:
+                await w.close()
+            except Exception:  # noqa: BLE001 - it already failed; closing only tidies up
+                pass
+
+    def _tick(self) -> None:
+        if self.status in ("closed", "host_gone"):
+            return
+        if time.monotonic() - self.last_heard > self.host_silent_s:
+            self.status = "host_gone"
+            return
+        if self.status == "connected":
+            self.ping()
+        self._pinger = rx.reactor().callLater(PING_S, self._tick)
+
+    def _link(self, status: Any) -> None:
+        from wormhole._status import ConnectedPeer, ReconnectingPeer
+
+        peer = status.peer_connection
+        if isinstance(peer, ReconnectingPeer) and self.status == "connected":
+            self.status = "reconnecting"
+        elif isinstance(peer, ConnectedPeer):
+            rx.reactor().callLater(0, framing.no_delay, self._channel)
+        if isinstance(peer, ConnectedPeer) and self.status == "reconnecting":
+            self.status = "connected"
+            self.last_heard = time.monotonic()
+
+    def _frame(self, channel: Any, data: bytes) -> None:
+        try:
+            msg = parse_host(data)
+        except (ValueError, UnicodeDecodeError):
+            log.warning("online guest: a malformed frame from the host (%d bytes)", len(data))
+            return
+        self.last_heard = time.monotonic()
+        if msg["type"] == "bye":
+            self.status = "closed" if msg.get("reason") == "closed" else self.status
+        self.inbox.put(msg)
+
+    def _closed(self, channel: Any) -> None:
+        if channel is self._channel and self.status != "closed":
+            self.status = "host_gone"
+
+    async def _close(self) -> None:
+        if self._pinger is not None and self._pinger.active():
+            self._pinger.cancel()
+        if self._channel is not None:
+            self._channel.close()
+            self._channel = None
+        await self._abandon()

@@ -1,0 +1,58 @@
+"""OnlineHost: the party host's logic for online seats (docs/ONLINE.md).
+
+The same :class:`~game.party.host.PartyHost` judges every act (``stale``,
+``illegal``, ``not_started``, ``paused``), publishes each seat its own state
+after every action and lets a bot stand in for a seat away too long; only the
+carrier differs: :class:`~game.online.seats.OnlineSeats` instead of the
+WebSocket server. An online seat is a remote seat of the match's config
+(today a ``phone`` seat: the table treats both alike); the codes replace links.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from game.party.host import PartyHost
+
+from .seats import OnlineSeats
+
+
+class OnlineHost(PartyHost):
+    """Binds the online seats ``seats`` of ``controller``'s match to wormhole codes."""
+
+    def __init__(self, controller: Any, seats: Sequence[int], *, bot_after: float | None = None,
+                 mailbox: str | None = None, relay: str | None = None, listen: bool = True,
+                 code_ttl: float | None = None) -> None:
+        super().__init__(controller, bot_after=bot_after)
+        self.seats = list(seats)
+        extra = {} if code_ttl is None else {"code_ttl": code_ttl}
+        self.server = OnlineSeats(self.seats, mailbox=mailbox, relay=relay, listen=listen,
+                                  **extra)  # type: ignore[assignment]
+        started = time.monotonic()
+        self.away_since = {s: started for s in self.seats}
+
+    def start(self) -> None:
+        self.server.start()
+
+    def code(self, seat: int, timeout: float = 0.0) -> str:
+        """The code the host reads out for ``seat`` ("" while none is ready, or it expired)."""
+        return self.online.code(seat, timeout)
+
+    def state(self, seat: int) -> tuple[str, str]:
+        """``(state, last_error)`` of the seat's link (:data:`~game.online.seats.STATES`)."""
+        return self.online.state(seat)
+
+    def reissue(self, seat: int) -> None:
+        """A new code for ``seat``: the old one stops working; a guest on it is dropped."""
+        self._cids.pop(seat, None)
+        self.online.new_code(seat)
+
+    def url(self, seat: int) -> str:
+        return self.code(seat)
+
+    @property
+    def online(self) -> OnlineSeats:
+        assert isinstance(self.server, OnlineSeats)
+        return self.server

@@ -1,0 +1,303 @@
+"""The host's online seats: one magic-wormhole per seat, the party messages over Dilation.
+
+:class:`OnlineSeats` has the surface of :class:`~game.party.server.PartyServer`
+that :class:`~game.party.host.PartyHost` drives (``inbox``, ``send``,
+``send_to``, ``connected``, ``start``, ``stop``, ``reissue``), so the host's
+table treats an online seat as it treats a phone: one protocol, two carriers.
+
+Each seat gets its own code (``7-guitarist-revenge``). The code works once: the
+mailbox server lets two sides claim it, after that it is spent; a wrong guess at
+its words spoils it (the seat gets a fresh code, ``last_error`` says why); a code
+no friend used within :data:`~game.online.wire.CODE_TTL_S` expires and the host
+asks for a new one (:meth:`OnlineSeats.new_code`). Once paired, the Dilation layer
+keeps the link: a dropped connection is replaced without a new code, the seat is
+away meanwhile (``leave`` then ``join``, which sends the seat its whole state).
+
+Everything of the library runs on the reactor thread (:mod:`game.online.reactor`);
+the game's main thread only reads the inbox and the lock-guarded summaries.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import queue
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.party.protocol import ProtocolError, bye_message, dumps, error_message, parse_client
+from game.party.server import FLOOD_DROPS, Bucket
+
+from . import framing
+from . import reactor as rx
+from .wire import (
+    APPID,
+    CODE_TTL_S,
+    CODE_WORDS,
+    MAX_GUEST_BYTES,
+    SUBPROTOCOL,
+    OnlineError,
+    mailbox_url,
+    our_versions,
+    relay_hint,
+    versions_differ,
+)
+
+log = logging.getLogger(__name__)
+PING_S = 5.0  # Dilation's keep-alive: a silent link is replaced after two of these
+# A seat's state: waiting (a code to read out), connected, away (paired, link being
+# replaced), expired (ask for a new code), left (the guest closed), versions_differ.
+STATES = ("opening", "waiting", "connected", "away", "expired", "left", "versions_differ", "failed")
+
+
+@dataclass(eq=False)
+class _Seat:
+    seat: int
+    gen: int = 0  # bumped by every new code: callbacks of an older wormhole are ignored
+    wormhole: Any = None
+    code: str = ""
+    state: str = "opening"
+    last_error: str = ""
+    detail: str = ""
+    channel: Any = None
+    cid: int = 0
+    bucket: Bucket = field(default_factory=Bucket)
+    warned_at: float = 0.0
+    expiry: Any = None
+
+
+class OnlineSeats:
+    """The online seats ``seats`` of one match; call :meth:`start` once."""
+
+    def __init__(self, seats: Sequence[int], *, mailbox: str | None = None,
+                 relay: str | None = None, listen: bool = True,
+                 code_ttl: float = CODE_TTL_S) -> None:
+        self.mailbox = mailbox or mailbox_url()
+        self.relay = relay or relay_hint()
+        self.listen = listen  # False: no direct connections, everything through the relay
+        self.code_ttl = code_ttl
+        self.inbox: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
+        self._seats = {s: _Seat(s) for s in seats}
+        self._by_cid: dict[int, _Seat] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._summary: dict[int, tuple[str, str, str]] = {s: ("opening", "", "") for s in seats}
+        self._code_ready = threading.Condition(self._lock)
+        self.running = False
+
+    # -- life cycle (main thread) ----------------------------------------------
+    def start(self) -> None:
+        self.running = True
+        for seat in self._seats:
+            rx.post(self._open, seat)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Say ``bye`` to every guest and close every wormhole."""
+        if self.running:
+            self.running = False
+            try:
+                rx.call(self._close_all, timeout=timeout)
+            except Exception:  # noqa: BLE001 - a server gone away: nothing left to close
+                log.warning("online: closing the seats' wormholes failed", exc_info=True)
+
+    def new_code(self, seat: int) -> None:
+        """A fresh code for ``seat`` (the old one stops working; a guest on it is dropped)."""
+        rx.post(self._open, seat)
+
+    def reissue(self, seat: int, token: str) -> None:  # PartyHost's "New link"
+        self.new_code(seat)
+
+    # -- queries (any thread) ---------------------------------------------------
+    def code(self, seat: int, timeout: float = 0.0) -> str:
+        """The code to read out for ``seat`` ("" while none); waits up to ``timeout``."""
+        end = time.monotonic() + timeout
+        with self._code_ready:
+            while not self._summary[seat][1] and time.monotonic() < end:
+                self._code_ready.wait(max(0.0, end - time.monotonic()))
+            return self._summary[seat][1] if self._summary[seat][0] == "waiting" else ""
+
+    def state(self, seat: int) -> tuple[str, str]:
+        """``(state, last_error)`` of ``seat``: see :data:`STATES`."""
+        with self._lock:
+            state, _, error = self._summary[seat]
+            return state, error
+
+    def connected(self) -> frozenset[int]:
+        with self._lock:
+            return frozenset(s for s, (state, _, _) in self._summary.items() if state == "connected")
+
+    # -- sending (any thread) ------------------------------------------------------
+    def send(self, seat: int, message: dict[str, Any]) -> None:
+        rx.post(self._deliver_seat, seat, dumps(message).encode("utf-8"))
+
+    def send_to(self, cid: int, message: dict[str, Any]) -> None:
+        rx.post(self._deliver_cid, cid, dumps(message).encode("utf-8"))
+
+    # -- the reactor thread --------------------------------------------------------------
+    def _publish(self, s: _Seat) -> None:
+        with self._code_ready:
+            self._summary[s.seat] = (s.state, s.code, s.last_error)
+            self._code_ready.notify_all()
+
+    def _deliver_seat(self, seat: int, data: bytes) -> None:
+        s = self._seats.get(seat)
+        if s is not None and s.channel is not None and s.state == "connected":
+            s.channel.send(data)
+
+    def _deliver_cid(self, cid: int, data: bytes) -> None:
+        s = self._by_cid.get(cid)
+        if s is not None and s.channel is not None:
+            s.channel.send(data)
+
+    def _open(self, seat: int) -> Any:
+        return rx.ensure(self._serve(seat))
+
+    async def _serve(self, seat: int) -> None:
+        import wormhole
+        from wormhole.errors import WormholeError, WrongPasswordError
+
+        s = self._seats[seat]
+        self._drop(s, "new code")
+        s.gen += 1
+        gen = s.gen
+        s.state, s.code, s.channel = "opening", "", None
+        self._publish(s)
+        w = wormhole.create(APPID, self.mailbox, rx.reactor(), versions=our_versions(),
+                            dilation=True)
+        s.wormhole = w
+        try:
+            w.allocate_code(CODE_WORDS)
+            code = await w.get_code()
+            if gen != s.gen:
+                return
+            s.code, s.state = code, "waiting"
+            s.expiry = rx.reactor().callLater(self.code_ttl, self._expire, s, gen)
+            self._publish(s)
+            theirs = await w.get_versions()
+        except WrongPasswordError:
+            if gen == s.gen and self.running:
+                s.last_error = "wrong_code"  # someone mistyped (or guessed) it: it is spent
+                log.info("online: seat %d: a wrong code was tried; a new code", seat)
+                self._open(seat)
+            return
+        except WormholeError as exc:
+            if gen == s.gen and s.state not in ("expired",):
+                s.state, s.last_error = "failed", "no_server"
+                self._publish(s)
+                log.warning("online: seat %d: %s", seat, exc)
+            return
+        if gen != s.gen:
+            return
+        if s.expiry is not None and s.expiry.active():
+            s.expiry.cancel()
+        other = versions_differ(theirs)
+        if other:
+            s.state, s.last_error, s.detail = "versions_differ", "versions_differ", other
+            self._publish(s)
+            log.info("online: seat %d: the guest runs version %s", seat, other)
+            w.close()
+            return
+        dilated = w.dilate(transit_relay_location=self.relay, no_listen=not self.listen,
+                           ping_interval=PING_S,
+                           on_status_update=lambda st: self._link(s, gen, st))
+        dilated.listener_for(SUBPROTOCOL).listen(framing.factory(
+            MAX_GUEST_BYTES, lambda ch: self._opened(s, gen, ch),
+            lambda ch, data: self._frame(s, ch, data), lambda ch: self._closed(s, gen, ch)))
+
+    def _expire(self, s: _Seat, gen: int) -> None:
+        if gen == s.gen and s.state == "waiting":
+            s.state, s.last_error = "expired", "expired"
+            self._publish(s)
+            self._drop(s, "expired")
+
+    def _opened(self, s: _Seat, gen: int, channel: Any) -> None:
+        if gen != s.gen or s.channel is not None:
+            channel.close()  # one subchannel a seat
+            return
+        s.channel, s.cid = channel, next(self._ids)
+        framing.no_delay(channel)
+        self._by_cid[s.cid] = s
+        s.state, s.last_error = "connected", ""
+        self._publish(s)
+        self.inbox.put(("join", s.seat, s.cid))
+
+    def _link(self, s: _Seat, gen: int, status: Any) -> None:
+        """Dilation's status: the peer link went (away) or came back (join again)."""
+        from wormhole._status import ConnectedPeer, ReconnectingPeer
+
+        if gen != s.gen or s.channel is None:
+            return
+        peer = status.peer_connection
+        if isinstance(peer, ConnectedPeer):
+            rx.reactor().callLater(0, framing.no_delay, s.channel)
+        if isinstance(peer, ReconnectingPeer) and s.state == "connected":
+            s.state = "away"
+            self._publish(s)
+            self.inbox.put(("leave", s.seat, s.cid))
+        elif isinstance(peer, ConnectedPeer) and s.state == "away":
+            s.state = "connected"
+            self._publish(s)
+            self.inbox.put(("join", s.seat, s.cid))
+
+    def _closed(self, s: _Seat, gen: int, channel: Any) -> None:
+        if gen != s.gen or channel is not s.channel:
+            return
+        was = s.state
+        s.channel = None
+        s.state = "left"
+        self._publish(s)
+        if was in ("connected", "away"):
+            self.inbox.put(("leave", s.seat, s.cid))
+
+    def _frame(self, s: _Seat, channel: Any, data: bytes) -> None:
+        if channel is not s.channel:
+            return
+        now = time.monotonic()
+        if not s.bucket.take(now):
+            if s.bucket.dropped >= FLOOD_DROPS:
+                channel.send(dumps(bye_message("flood")).encode())
+                channel.close()
+            elif now - s.warned_at >= 1.0:
+                s.warned_at = now
+                channel.send(dumps(error_message("rate_limited", "too many messages; slow down")).encode())
+            return
+        try:
+            msg = parse_client(data)
+        except ProtocolError as err:
+            channel.send(dumps(error_message(err.code, err.detail)).encode())
+            return
+        kind = msg["type"]
+        if kind == "ping":
+            channel.send(dumps({"v": msg["v"], "type": "pong", "t": msg.get("t")}).encode())
+        elif kind == "act" and s.state == "connected":
+            self.inbox.put(("act", s.seat, s.cid, msg))
+        # hello: online the channel is the seat; nothing to check
+
+    def _drop(self, s: _Seat, why: str) -> None:
+        if s.expiry is not None and s.expiry.active():
+            s.expiry.cancel()
+        s.expiry = None
+        if s.channel is not None:
+            if s.state in ("connected", "away"):
+                self.inbox.put(("leave", s.seat, s.cid))
+            s.channel.send(dumps(bye_message("closed")).encode())
+            s.channel = None
+        if s.wormhole is not None:
+            w, s.wormhole = s.wormhole, None
+            d = w.close()
+            d.addErrback(lambda f: log.debug("online: seat %d wormhole closed (%s): %s",
+                                             s.seat, why, f.value))
+
+    async def _close_all(self) -> None:
+        for s in self._seats.values():
+            s.gen += 1
+            self._drop(s, "stop")
+            s.state = "left"
+            self._publish(s)
+        await rx.sleep(0.1)
+
+
+__all__ = ["OnlineError", "OnlineSeats", "STATES"]

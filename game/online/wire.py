@@ -1,0 +1,110 @@
+"""What the online carrier adds to the party protocol: codes, versions, the host's frames.
+
+Pure functions, no I/O. The messages themselves are the party protocol's
+(:mod:`game.party.protocol`): a guest sends ``act`` and ``ping``, the host
+sends ``state``, ``error``, ``bye`` and ``pong``. Online, the seat is the
+channel (its code was spoken to one friend), so no ``hello``/token is needed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+from game import __version__
+from game.party.protocol import MAX_MESSAGE_BYTES, VERSION
+from game.text_gate import TextRefused, check
+
+APPID = "uno-game/online"  # namespaces our codes on a shared rendezvous server
+SUBPROTOCOL = "uno-party"  # the Dilation subchannel that carries the party messages
+ONLINE_VERSION = 1  # this carrier's own framing; the messages are the party protocol's VERSION
+# The library's public servers, unless UNO_ONLINE_SERVER / UNO_ONLINE_RELAY name self-hosted ones.
+PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
+PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
+CODE_WORDS = 2  # "7-guitarist-revenge": a number and two words
+CODE_TTL_S = 15 * 60  # a code no friend used by then expires; the host asks for a new one
+MAX_GUEST_BYTES = MAX_MESSAGE_BYTES  # a guest's message, as a phone's
+MAX_HOST_BYTES = 256 * 1024  # a state frame is a few KB; a guest closes on more
+MAX_CODE_CHARS = 64
+_CODE = re.compile(r"[0-9]{1,4}(-[a-z]{2,12}){1,4}")
+HOST_TYPES = ("state", "error", "bye", "pong")
+
+
+class OnlineError(Exception):
+    """Why joining or playing online failed; ``code`` keys the words (``online.<code>``):
+    ``bad_code`` (not the shape of a code), ``wrong_code`` (no such code, or a mistyped one;
+    a code works once), ``host_gone``, ``versions_differ`` (``detail``: the other's version),
+    ``no_server`` (the rendezvous server cannot be reached), ``expired``."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+        self.detail = detail
+
+
+def mailbox_url() -> str:
+    return os.environ.get("UNO_ONLINE_SERVER") or PUBLIC_MAILBOX
+
+
+def relay_hint() -> str:
+    return os.environ.get("UNO_ONLINE_RELAY") or PUBLIC_RELAY
+
+
+def normal_code(typed: str) -> str:
+    """A code as typed (spaces, capitals, a spoken space for a dash) in its one form,
+    or :class:`OnlineError` ``bad_code``. Typed text passes the text gate first."""
+    try:
+        text = check(typed, "an online code", MAX_CODE_CHARS)
+    except TextRefused:
+        raise OnlineError("bad_code") from None
+    code = "-".join(text.strip().lower().replace("-", " ").split())
+    if not _CODE.fullmatch(code):
+        raise OnlineError("bad_code")
+    return code
+
+
+def our_versions() -> dict[str, Any]:
+    """What this side tells the other when the code is agreed (magic-wormhole's app_versions)."""
+    return {"uno": {"game": __version__, "protocol": VERSION, "online": ONLINE_VERSION}}
+
+
+def versions_differ(theirs: Any) -> str:
+    """``""`` when the other side speaks our protocol, else its game version to name."""
+    uno = theirs.get("uno") if isinstance(theirs, dict) else None
+    if not isinstance(uno, dict):
+        return "?"
+    if uno.get("protocol") == VERSION and uno.get("online") == ONLINE_VERSION:
+        return ""
+    game = uno.get("game")
+    try:
+        return check(game, "a game version", 40) if isinstance(game, str) else "?"
+    except TextRefused:
+        return "?"
+
+
+def parse_host(data: bytes) -> dict[str, Any]:
+    """A frame from the host as a checked dict, or ValueError: one JSON object of
+    at most :data:`MAX_HOST_BYTES`, our protocol version, a known type, every string
+    through the text gate (names and event fields are shown by the guest's table)."""
+    if len(data) > MAX_HOST_BYTES:
+        raise ValueError("too large")
+    msg = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+    if not isinstance(msg, dict) or msg.get("v") != VERSION or msg.get("type") not in HOST_TYPES:
+        raise ValueError("not a message of the party protocol")
+    todo: list[Any] = [msg]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, str):
+            check(value, "the host's message", MAX_HOST_BYTES, empty=True)
+        elif isinstance(value, dict):
+            todo.extend(value)
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+    return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
