@@ -120,6 +120,10 @@ def test_online_round_two_guests_processes_drop_restore_and_no_peek(servers, tmp
                 for seat in (0, 1)}
     after_drop = [m for m in messages[0][8:] if m["type"] == "state"]
     assert after_drop, "guest 0 got nothing after its link was cut"
+    # the host's table showed seat 0 away while its link was being replaced, then back
+    cut_at = [m for m in messages[0][:8] if m["type"] == "state"][-1]["at"]
+    seen = [0 in m["away"] for m in messages[1] if m["type"] == "state" and m["at"] >= cut_at]
+    assert True in seen and False in seen[seen.index(True):], seen
     assert _check_no_peek(config_for(kinds, 5), actions, messages) > 20
 
 
@@ -179,3 +183,80 @@ def test_online_unused_code_expires(servers):
         assert seats.code(3) == ""
     finally:
         seats.stop()
+
+
+def _wait(pred, timeout: float) -> bool:
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@needs_library
+def test_online_versions_differ_both_sides_say_which(servers, monkeypatch):
+    from game.online import guest as guest_module
+    from game.online.guest import OnlineGuest
+    from game.online.seats import OnlineSeats
+
+    seats = OnlineSeats([0], mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+    seats.start()
+    try:
+        code = seats.code(0, timeout=20)
+        future = {"uno": {"game": "99.0.0", "protocol": VERSION + 1, "online": 1}}
+        monkeypatch.setattr(guest_module, "our_versions", lambda: future)
+        guest = OnlineGuest(mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+        with pytest.raises(OnlineError) as err:
+            guest.join(code)
+        assert err.value.code == "versions_differ"
+        from game import __version__
+
+        assert err.value.detail == __version__  # the guest is told the host's version
+        assert _wait(lambda: seats.state(0)[0] == "versions_differ", 10)
+        assert seats.detail(0) == "99.0.0"  # and the host is told the guest's
+    finally:
+        seats.stop()
+
+
+@needs_library
+def test_online_host_killed_is_host_gone(servers):
+    from game.online.guest import OnlineGuest
+
+    where = ["--mailbox", servers.mailbox_url, "--relay", servers.relay, "--no-listen"]
+    host = _spawn("benchmarks.online.table", "pa", *where)
+    try:
+        assert host.stdout is not None
+        code = json.loads(host.stdout.readline())["codes"][0]
+        guest = OnlineGuest(mailbox=servers.mailbox_url, relay=servers.relay, listen=False,
+                            host_silent_s=2)
+        guest.join(code)
+        assert guest.inbox.get(timeout=20)["type"] == "state"
+        assert guest.status == "connected"
+        host.kill()
+        assert _wait(lambda: guest.status == "host_gone", 20), guest.status
+        guest.close()
+    finally:
+        host.kill()
+        host.wait(10)
+
+
+@needs_library
+def test_online_host_leaving_says_bye_and_the_guest_is_closed(servers):
+    from game.online.guest import OnlineGuest
+    from game.online.seats import OnlineSeats
+
+    seats = OnlineSeats([1], mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+    seats.start()
+    try:
+        guest = OnlineGuest(mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+        guest.join(seats.code(1, timeout=20))
+        assert _wait(lambda: seats.connected() == {1}, 10)
+        assert seats.inbox.get(timeout=5)[:2] == ("join", 1)
+    finally:
+        seats.stop()
+    assert guest.inbox.get(timeout=10) == {"v": VERSION, "type": "bye", "reason": "closed"}
+    assert guest.status == "closed"
+    guest.close()

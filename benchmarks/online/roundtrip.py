@@ -6,8 +6,8 @@ the host's table runs in this process as the desktop does (pump + poll_ai every
 playing its seat until the round ends. A round trip is the time from a guest
 sending an act to that guest receiving the state that includes it. Join time is
 from the guest starting to pair with the code to its seat's channel open.
-Two paths: ``direct`` (each side offers 127.0.0.1) and ``relayed`` (no listener:
-everything through the transit relay, as between two homes behind NAT).
+Two paths: ``direct`` (each side offers 127.0.0.1, no relay) and ``relayed`` (no
+listener: everything through the transit relay, as between two homes behind NAT).
 
     python -m benchmarks.online.roundtrip [--guests 2 8] [--rounds 3]
 """
@@ -37,7 +37,7 @@ def guests(codes: list[str], servers: LocalServers, direct: bool, seed: int,
     procs = []
     for i, code in enumerate(codes):
         cmd = [sys.executable, "-m", "benchmarks.online.guest_bot", code,
-               "--mailbox", servers.mailbox_url, "--relay", servers.relay,
+               "--mailbox", servers.mailbox_url, "--relay", "" if direct else servers.relay,
                "--until", until, "--seed", str(seed * 100 + i)]
         cmd += ["--loopback"] if direct else ["--no-listen"]
         if frames_dir:
@@ -59,7 +59,7 @@ def results(procs: list[subprocess.Popen[str]], timeout: float) -> list[dict[str
 def run(n: int, direct: bool, seed: int) -> tuple[list[float], list[float]]:
     with LocalServers() as servers:
         table = OnlineTable("p" * n + "a", seed, mailbox=servers.mailbox_url,
-                            relay=servers.relay, listen=direct)
+                            relay="" if direct else servers.relay, listen=direct)
         with table:
             codes = [table.host.code(s, timeout=20) for s in range(n)]
             procs = guests(codes, servers, direct, seed)

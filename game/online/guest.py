@@ -51,7 +51,7 @@ class OnlineGuest:
                  listen: bool = True, join_timeout: float = JOIN_TIMEOUT_S,
                  host_silent_s: float = HOST_SILENT_S) -> None:
         self.mailbox = mailbox or mailbox_url()
-        self.relay = relay or relay_hint()
+        self.relay = relay_hint() if relay is None else relay  # "": no relay (direct links only)
         self.listen = listen
         self.join_timeout = join_timeout
         self.host_silent_s = host_silent_s
@@ -114,6 +114,7 @@ class OnlineGuest:
         import wormhole
         from twisted.internet.defer import CancelledError
         from twisted.internet.defer import TimeoutError as DTimeout
+        from twisted.internet.error import TimeoutError as ErrTimeout
         from wormhole.errors import (
             LonelyError,
             ServerConnectionError,
@@ -131,7 +132,7 @@ class OnlineGuest:
         except WrongPasswordError:
             await self._abandon()
             raise OnlineError("wrong_code") from None
-        except (DTimeout, CancelledError, LonelyError):
+        except (DTimeout, ErrTimeout, CancelledError, LonelyError):
             await self._abandon()
             raise OnlineError("wrong_code", "no game answered this code") from None
         except ServerError:  # the code's nameplate is taken: it was used already
@@ -140,16 +141,21 @@ class OnlineGuest:
         except (ServerConnectionError, WelcomeError) as exc:
             await self._abandon()
             raise OnlineError("no_server", str(exc)) from None
-        other = versions_differ(theirs)
+        other = versions_differ(theirs, our_versions())
         if other:
             await self._abandon()
             raise OnlineError("versions_differ", other)
         uno = theirs.get("uno", {})
         self.host_version = uno.get("game", "") if isinstance(uno.get("game"), str) else ""
-        dilated = w.dilate(transit_relay_location=self.relay, no_listen=not self.listen,
+        dilated = w.dilate(transit_relay_location=self.relay or None, no_listen=not self.listen,
                            ping_interval=PING_S, on_status_update=self._link)
         factory = framing.factory(MAX_HOST_BYTES, lambda ch: None, self._frame, self._closed)
-        channel = await dilated.connector_for(SUBPROTOCOL).connect(factory)
+        try:
+            channel = await dilated.connector_for(SUBPROTOCOL).connect(factory).addTimeout(
+                self.join_timeout, reactor)
+        except Exception:  # noqa: BLE001 - the host closed its end, or never opened the seat
+            await self._abandon()
+            raise OnlineError("host_gone") from None
         self._channel = channel
         framing.no_delay(channel)
         self.status = "connected"
@@ -160,7 +166,7 @@ class OnlineGuest:
         w, self._wormhole = self._wormhole, None
         if w is not None:
             try:
-                await w.close()
+                await w.close().addTimeout(5, rx.reactor())
             except Exception:  # noqa: BLE001 - it already failed; closing only tidies up
                 pass
 

@@ -76,7 +76,7 @@ class OnlineSeats:
                  relay: str | None = None, listen: bool = True,
                  code_ttl: float = CODE_TTL_S) -> None:
         self.mailbox = mailbox or mailbox_url()
-        self.relay = relay or relay_hint()
+        self.relay = relay_hint() if relay is None else relay  # "": no relay (direct links only)
         self.listen = listen  # False: no direct connections, everything through the relay
         self.code_ttl = code_ttl
         self.inbox: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
@@ -124,6 +124,11 @@ class OnlineSeats:
         with self._lock:
             state, _, error = self._summary[seat]
             return state, error
+
+    def detail(self, seat: int) -> str:
+        """With ``versions_differ``: the guest's game version, for the host's words."""
+        with self._lock:
+            return self._seats[seat].detail
 
     def connected(self) -> frozenset[int]:
         with self._lock:
@@ -200,7 +205,7 @@ class OnlineSeats:
             log.info("online: seat %d: the guest runs version %s", seat, other)
             w.close()
             return
-        dilated = w.dilate(transit_relay_location=self.relay, no_listen=not self.listen,
+        dilated = w.dilate(transit_relay_location=self.relay or None, no_listen=not self.listen,
                            ping_interval=PING_S,
                            on_status_update=lambda st: self._link(s, gen, st))
         dilated.listener_for(SUBPROTOCOL).listen(framing.factory(

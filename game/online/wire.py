@@ -70,12 +70,15 @@ def our_versions() -> dict[str, Any]:
     return {"uno": {"game": __version__, "protocol": VERSION, "online": ONLINE_VERSION}}
 
 
-def versions_differ(theirs: Any) -> str:
-    """``""`` when the other side speaks our protocol, else its game version to name."""
+def versions_differ(theirs: Any, ours: dict[str, Any] | None = None) -> str:
+    """``""`` when the other side speaks our protocol (``ours``: :func:`our_versions`),
+    else its game version to name. Both sides compare the same two numbers, so both
+    reach the same verdict and each can say which version the other runs."""
+    mine = (ours or our_versions())["uno"]
     uno = theirs.get("uno") if isinstance(theirs, dict) else None
     if not isinstance(uno, dict):
         return "?"
-    if uno.get("protocol") == VERSION and uno.get("online") == ONLINE_VERSION:
+    if uno.get("protocol") == mine["protocol"] and uno.get("online") == mine["online"]:
         return ""
     game = uno.get("game")
     try:
