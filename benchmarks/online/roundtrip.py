@@ -9,7 +9,8 @@ from the guest starting to pair with the code to its seat's channel open.
 Two paths: ``direct`` (each side offers 127.0.0.1, no relay) and ``relayed`` (no
 listener: everything through the transit relay, as between two homes behind NAT).
 
-    python -m benchmarks.online.roundtrip [--guests 2 8] [--rounds 3]
+    python -m benchmarks.online.roundtrip [--guests 2 8] [--rounds 3] [--paths direct relayed]
+        [--relay-nodelay]
 """
 
 from __future__ import annotations
@@ -56,8 +57,13 @@ def results(procs: list[subprocess.Popen[str]], timeout: float) -> list[dict[str
     return out
 
 
-def run(n: int, direct: bool, seed: int) -> tuple[list[float], list[float]]:
-    with LocalServers() as servers:
+NODELAY_SITE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "nodelay_site")
+
+
+def run(n: int, direct: bool, seed: int, relay_nodelay: bool = False,
+        ) -> tuple[list[float], list[float]]:
+    env = {"PYTHONPATH": NODELAY_SITE} if relay_nodelay else None
+    with LocalServers(relay_env=env) as servers:
         table = OnlineTable("p" * n + "a", seed, mailbox=servers.mailbox_url,
                             relay="" if direct else servers.relay, listen=direct)
         with table:
@@ -74,21 +80,26 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--guests", type=int, nargs="+", default=[2, 8])
     ap.add_argument("--rounds", type=int, default=3, help="rounds (one match each) per setting")
+    ap.add_argument("--paths", nargs="+", choices=("direct", "relayed"), default=["direct", "relayed"])
+    ap.add_argument("--relay-nodelay", action="store_true",
+                    help="experiment: the relay with TCP_NODELAY on its sockets (nodelay_site/)")
     args = ap.parse_args()
     import wormhole
 
     loopback_only()
     print(f"python {sys.version.split()[0]}, magic-wormhole {wormhole.__version__}, "
           f"{os.cpu_count()} CPUs, loopback")
-    for direct in (True, False):
+    for direct in [p == "direct" for p in args.paths]:
         for n in args.guests:
             joins, rtts = [], []
             start = time.perf_counter()
             for r in range(args.rounds):
-                joined, trips = run(n, direct, seed=r + 1)
+                joined, trips = run(n, direct, r + 1, args.relay_nodelay)
                 joins += joined
                 rtts += trips
-            label = f"[{'direct' if direct else 'relayed'}, {n} guests]"
+            path = "direct" if direct else "relayed" + (" (relay with TCP_NODELAY)"
+                                                         if args.relay_nodelay else "")
+            label = f"[{path}, {n} guests]"
             print(summary(f"{label} join by code", joins))
             print(summary(f"{label} act -> state round trip", rtts)
                   + f" ({time.perf_counter() - start:.0f} s)")

@@ -43,6 +43,7 @@ class LocalServers:
     host: str = "127.0.0.1"
     mailbox_port: int = 0
     relay_port: int = 0
+    relay_env: dict[str, str] | None = None  # extra environment of the relay's process
     _procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
     _dir: str = ""
 
@@ -60,10 +61,13 @@ class LocalServers:
         self._dir = tempfile.mkdtemp(prefix="uno-wormhole-servers-")
         twist = [sys.executable, "-m", "twisted"]
         interface = self.host.replace(":", "\\:")
-        for args in (["wormhole-mailbox", f"--port=tcp:{self.mailbox_port}:interface={interface}",
-                      f"--channel-db={os.path.join(self._dir, 'relay.sqlite')}"],
-                     ["transitrelay", f"--port=tcp:{self.relay_port}:interface={interface}"]):
-            self._procs.append(subprocess.Popen(twist + args, cwd=self._dir,
+        relay_env = dict(os.environ, **self.relay_env) if self.relay_env else None
+        for args, env in (
+                (["wormhole-mailbox", f"--port=tcp:{self.mailbox_port}:interface={interface}",
+                  f"--channel-db={os.path.join(self._dir, 'relay.sqlite')}"], None),
+                (["transitrelay", f"--port=tcp:{self.relay_port}:interface={interface}"],
+                 relay_env)):
+            self._procs.append(subprocess.Popen(twist + args, cwd=self._dir, env=env,
                                                 stdout=subprocess.DEVNULL,
                                                 stderr=subprocess.DEVNULL))
         end = time.monotonic() + timeout
