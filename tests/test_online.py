@@ -260,3 +260,40 @@ def test_online_host_leaving_says_bye_and_the_guest_is_closed(servers):
     assert guest.inbox.get(timeout=10) == {"v": VERSION, "type": "bye", "reason": "closed"}
     assert guest.status == "closed"
     guest.close()
+
+
+@needs_library
+def test_online_guest_flooding_is_rate_limited_then_closed_and_oversize_closes(servers):
+    """The party server's limits hold on this carrier: a token bucket per seat
+    (``rate_limited``, then ``bye flood``) and a frame over 4,096 bytes closes."""
+    from game.online.guest import OnlineGuest
+    from game.online.seats import OnlineSeats
+
+    seats = OnlineSeats([0, 1], mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+    seats.start()
+    try:
+        flooder = OnlineGuest(mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+        flooder.join(seats.code(0, timeout=20))
+        for _ in range(200):
+            flooder.act(10 ** 6, {"kind": "draw"})
+        got = []
+        while not got or got[-1]["type"] != "bye":
+            got.append(flooder.inbox.get(timeout=10))
+        assert {"rate_limited"} <= {m.get("code") for m in got}
+        assert got[-1]["reason"] == "flood"
+        assert _wait(lambda: seats.state(0)[0] == "left", 10)
+        acts = 0
+        while not seats.inbox.empty():
+            acts += seats.inbox.get()[0] == "act"
+        assert acts <= 31  # the burst, and not one more
+
+        big = OnlineGuest(mailbox=servers.mailbox_url, relay=servers.relay, listen=False)
+        big.join(seats.code(1, timeout=20))
+        assert _wait(lambda: 1 in seats.connected(), 10)
+        big.act(0, {"kind": "draw", "pad": "x" * 5000})
+        assert _wait(lambda: seats.state(1)[0] == "left", 10)
+        assert _wait(lambda: big.status == "host_gone", 10)
+        flooder.close()
+        big.close()
+    finally:
+        seats.stop()

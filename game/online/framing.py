@@ -35,6 +35,7 @@ def _classes() -> tuple[Any, Any]:
             self.MAX_LENGTH = limit
             self._on_open, self._on_frame, self._on_close = on_open, on_frame, on_close
             self.closed = False
+            self.closing = False  # close() asked: nothing more is written
 
         def connectionMade(self) -> None:
             self._on_open(self)
@@ -52,11 +53,16 @@ def _classes() -> tuple[Any, Any]:
                 self._on_close(self)
 
         def send(self, data: bytes) -> None:
-            if not self.closed:
+            if self.closed or self.closing:
+                return
+            try:
                 self.sendString(data)
+            except Exception:  # noqa: BLE001 - the subchannel closed under us (AlreadyClosedError)
+                self.closing = True
 
         def close(self) -> None:
-            if self.transport is not None:
+            if self.transport is not None and not self.closing:
+                self.closing = True
                 self.transport.loseConnection()
 
     class FramedFactory(Factory):  # type: ignore[misc]
