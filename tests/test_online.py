@@ -142,12 +142,7 @@ def test_online_wrong_words_spoil_the_code_and_the_seat_gets_a_new_one(servers):
         with pytest.raises(OnlineError) as err:
             guest.join(f"{number}-wrong-words")
         assert err.value.code == "wrong_code"
-        fresh = seats.code(0, timeout=20)
-        for _ in range(100):
-            fresh = seats.code(0, timeout=0.1)
-            if fresh and fresh != code:
-                break
-        assert fresh and fresh != code
+        assert _wait(lambda: seats.code(0) not in ("", code), 20), seats.state(0)
         assert seats.state(0) == ("waiting", "wrong_code")
     finally:
         seats.stop()
@@ -173,12 +168,7 @@ def test_online_unused_code_expires(servers):
     seats.start()
     try:
         assert seats.code(3, timeout=20)
-        for _ in range(100):
-            if seats.state(3)[0] == "expired":
-                break
-            import time
-
-            time.sleep(0.05)
+        assert _wait(lambda: seats.state(3)[0] == "expired", 10)
         assert seats.state(3) == ("expired", "expired")
         assert seats.code(3) == ""
     finally:
