@@ -1,1 +1,2 @@
-"""Online spike and benchmarks (docs/ONLINE.md); run each as ``python -m benchmarks.online.NAME``."""
+"""Online spike and benchmarks (docs/ONLINE.md); each module runs with ``python -m``, e.g.
+``python -m benchmarks.online.roundtrip``."""
