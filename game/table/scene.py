@@ -49,6 +49,7 @@ from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.renderer import RING_ALPHA, TableRenderer, pulse_arrow, ring_px
 from game.ui import card_art
+from game.ui import draw_kit as kit
 from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
 from game.ui.theme import ui_scale
 
@@ -350,7 +351,7 @@ class TableScene(Scene):
                 or self.ctl.view(self.viewer).uno_exposed != self.viewer):
             return
         self._keep_setting("tip_uno_seen", True)
-        self.show_toast(t("tbl.tip_uno"), tw.GOLD, 6.0)
+        self.show_toast(t("tbl.tip_uno"), kit.GOLD, 6.0)
 
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
@@ -432,7 +433,7 @@ class TableScene(Scene):
             return False
         if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
             # T6: the call counted for the play it came with; say it is gone
-            self.show_toast(t("tbl.uno_dropped"), tw.GOLD, 5.0)
+            self.show_toast(t("tbl.uno_dropped"), kit.GOLD, 5.0)
         self.hand.selected = []
         self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.picker.open = False
@@ -442,10 +443,10 @@ class TableScene(Scene):
         return True
 
     def show_error(self, err: IllegalAction) -> None:
-        self.show_toast(illegal_text(err, i18n.language()), tw.RED, 3.5)
+        self.show_toast(illegal_text(err, i18n.language()), kit.RED, 3.5)
         self.sound("error")
 
-    def show_toast(self, msg: str, colour: tuple[int, int, int] = tw.CREAM,
+    def show_toast(self, msg: str, colour: tuple[int, int, int] = kit.CREAM,
                    secs: float = 2.5) -> None:
         self.toast = (msg, colour, self.now + secs)
 
@@ -497,7 +498,7 @@ class TableScene(Scene):
             return
         if any(c.colour is view.colour for c in view.hand):
             colour = colour_name(view.colour, i18n.language())
-            self.show_toast(i18n.t("tbl.wd4_bluff", colour=colour), tw.GOLD, 4.0)
+            self.show_toast(i18n.t("tbl.wd4_bluff", colour=colour), kit.GOLD, 4.0)
 
     def why_not(self, card_id: int) -> IllegalAction:
         return self.ctl.explain(self.viewer, card_id)
@@ -594,7 +595,7 @@ class TableScene(Scene):
         else:
             what = self._action_label(a)
         said = " — ".join(part for part in (what, reason) if part)
-        self.show_toast(t("tbl.hint_prefix") + said, tw.GOLD, 5.0)
+        self.show_toast(t("tbl.hint_prefix") + said, kit.GOLD, 5.0)
 
     def _action_label(self, a: Action) -> str:
         """The words of the button that does ``a`` (even while the bar is
