@@ -67,7 +67,7 @@ def control_state(model: TableModel, hand: HandView, names: Sequence[str], phase
         armed=hand.armed if hand.index_of(hand.armed) >= 0 and hand.active else None)
 
 
-def playable(hand: HandView, legal: Sequence[Action], to_act: bool) -> bool:
+def mark_playable(hand: HandView, legal: Sequence[Action], to_act: bool) -> bool:
     """Mark the cards ``legal`` lets the viewer play (the first card of a play,
     or a jump-in) in ``hand``; True when S4 asks for a colour now."""
     hand.legal = {c for a in legal if isinstance(a, Play) for c in a.cards[:1]}

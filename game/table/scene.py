@@ -337,7 +337,7 @@ class TableScene(Scene):
             return
         legal = self._legal()
         view = self.ctl.view(self.viewer)
-        if buttons.playable(self.hand, legal, view.to_act == self.viewer) and not self.picker.open:
+        if buttons.mark_playable(self.hand, legal, view.to_act == self.viewer) and not self.picker.open:
             self.open_picker(())
         row = buttons.show_row(self.bar, self.layout, legal, self._state(view.phase, self.picker.open))
         self._actions, self.buttons = row.actions, row.buttons
