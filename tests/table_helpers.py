@@ -148,14 +148,14 @@ def key(k: int, mods: int = 0) -> list[pygame.event.Event]:
 
 class Texts:
     """Every text the app draws in a frame through the table's text helpers
-    (``tw.text``, ``fit_text``, ``text_block``), each string once however many
+    (:mod:`game.ui.draw_kit`'s ``text``, ``fit_text``, ``text_block``), each string once however many
     rows or tries it took."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from game.table import widgets as tw
+        from game.ui import draw_kit as kit
 
         self.lines: list[str] = []
-        self._depth = 0  # inside fit_text / text_block: their own tw.text calls are theirs
+        self._depth = 0  # inside fit_text / text_block: their own kit.text calls are theirs
 
         def whole(real: Any) -> Any:
             def draw(s: str, *a: Any, **k: Any) -> pygame.Surface:
@@ -169,7 +169,7 @@ class Texts:
             return draw
 
         for name in ("text", "fit_text", "text_block"):
-            monkeypatch.setattr(tw, name, whole(getattr(tw, name)))
+            monkeypatch.setattr(kit, name, whole(getattr(kit, name)))
 
     def frame(self, app: Any) -> list[str]:
         self.lines.clear()

@@ -23,9 +23,10 @@ from game.rules.events import Event
 from game.scenes.curtain import CurtainScene
 from game.scenes.pause import PauseScene
 from game.scenes.scoreboard import ScoreboardScene
-from game.table import widgets as tw
+from game.table import intents
 from game.table.scene import TableScene
 from game.ui import card_art
+from game.ui import draw_kit as kit
 from game.ui.event_text import cards_name
 
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -39,7 +40,7 @@ class Screen:
         self.faces: set[int] = set()
         self.texts: list[str] = []
         self.drawing = False
-        real_face, real_text, real_fit = card_art.card_face, tw.text, tw.fit_text
+        real_face, real_text, real_fit = card_art.card_face, kit.text, kit.fit_text
 
         def face(card: Any, *a: Any, **k: Any) -> pygame.Surface:
             if self.drawing:
@@ -57,8 +58,8 @@ class Screen:
             return real_fit(s, *a, **k)
 
         monkeypatch.setattr(card_art, "card_face", face)
-        monkeypatch.setattr(tw, "text", text)
-        monkeypatch.setattr(tw, "fit_text", fit)
+        monkeypatch.setattr(kit, "text", text)
+        monkeypatch.setattr(kit, "fit_text", fit)
 
     def frame(self, app: Any, dt: float = 1 / 60,
               events: list[pygame.event.Event] | None = None) -> None:
@@ -352,7 +353,7 @@ def test_a_hint_is_not_shown_to_the_next_player(monkeypatch: pytest.MonkeyPatch)
     assert any(line.startswith(prefix) for line in screen.texts)
     # The player ignores the hint and draws (an unplayable card): the hinted
     # card stays in their hand and the screen goes to the next human.
-    table._key_action((Draw,))
+    table.do(intents.TakeAction((Draw,)))
     curtain = until_curtain(app)
     assert curtain.name == table.ctl.names[1]
     confirm(app, curtain)

@@ -178,6 +178,17 @@ def test_ui_never_imports_scenes_nor_the_table_nor_the_app():
             assert not bad, f"{name} imports {sorted(bad)}"
 
 
+def test_menus_draw_with_the_ui_kit_not_the_table():
+    """Only the screens that open or show a table import game.table: party join
+    opens it, the replay draws its frames with the table's renderer (and the
+    scoreboard names the table's type). Every other screen draws with game.ui."""
+    table_screens = {"game.scenes.party_join", "game.scenes.replay"}
+    for name, deps in _graph().items():
+        if name.startswith("game.scenes") and name not in table_screens:
+            bad = {d for d in deps if d.startswith("game.table")}
+            assert not bad, f"{name} imports {sorted(bad)}"
+
+
 def test_rules_and_ai_never_import_the_table():
     for name, deps in _graph().items():
         if name.startswith(("game.rules", "game.ai")):

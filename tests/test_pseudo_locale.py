@@ -22,7 +22,7 @@ from ui_driver import buttons, click, key, make_app
 
 from game import i18n
 from game.app import App
-from game.table import widgets as tw
+from game.ui import draw_kit as kit
 
 # Strings that are not words of the game: language names on the language
 # switch (each in its own language), and the logo.
@@ -59,7 +59,7 @@ class Screen:
         self.app = app
         self.drawn: list[str] = []
         self._rows = 0  # inside a wrapped block: its rows are checked as one text
-        real_text, real_block = tw.text, tw.text_block
+        real_text, real_block = kit.text, kit.text_block
 
         def text(s: str, *a: Any, **k: Any) -> pygame.Surface:
             if not self._rows:
@@ -74,8 +74,8 @@ class Screen:
             finally:
                 self._rows -= 1
 
-        monkeypatch.setattr(tw, "text", text)
-        monkeypatch.setattr(tw, "text_block", text_block)
+        monkeypatch.setattr(kit, "text", text)
+        monkeypatch.setattr(kit, "text_block", text_block)
 
     def problems(self, where: str, names: tuple[str, ...] = ()) -> list[str]:
         self.drawn.clear()

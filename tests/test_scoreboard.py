@@ -62,7 +62,7 @@ from table_helpers import click  # noqa: E402
 from table_helpers import make_app as fake_app  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.table import widgets as tw  # noqa: E402
+from game.ui import draw_kit as kit  # noqa: E402
 
 
 def _rigged_board(size=(1024, 640), lang="en", speed="off", settings=OFFICIAL, seats=4):
@@ -83,15 +83,15 @@ def _rigged_board(size=(1024, 640), lang="en", speed="off", settings=OFFICIAL, s
 def _drawn(monkeypatch, board) -> list[str]:
     """What the board itself writes (not the table under it)."""
     seen: list[str] = []
-    real = tw.text
+    real = kit.text
 
     def text(s, *a, **k):
         seen.append(s)
         return real(s, *a, **k)
 
-    monkeypatch.setattr(tw, "text", text)
+    monkeypatch.setattr(kit, "text", text)
     board.draw(pygame.Surface(board.app.size))
-    monkeypatch.setattr(tw, "text", real)
+    monkeypatch.setattr(kit, "text", real)
     return seen
 
 

@@ -373,7 +373,7 @@ def test_R1_next_round_events_are_taken_once():
 
 
 def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
-    from game.table import widgets as tw
+    from game.ui import draw_kit as kit
 
     app, table = find_seed(lambda t: _illegal_card(t) >= 0)
     i = _illegal_card(table)
@@ -384,8 +384,8 @@ def test_an_illegal_cards_reason_is_shown_once(monkeypatch):
     pump(app, 1, events=click(point))  # the toast, while the mouse still hovers the card
     drawn: list[str] = []
     for name in ("fit_text", "text_block"):  # one line, or wrapped (the toast)
-        real = getattr(tw, name)
-        monkeypatch.setattr(tw, name, lambda s, *a, real=real, **k: (drawn.append(s),
+        real = getattr(kit, name)
+        monkeypatch.setattr(kit, name, lambda s, *a, real=real, **k: (drawn.append(s),
                                                                       real(s, *a, **k))[1])
     app.draw()
     assert drawn.count(illegal_text(err, "en")) == 1

@@ -14,10 +14,10 @@ from table_helpers import config, make_app
 from test_table_ticker_clear import NAMES, _ink, _obstacles, _tickers
 
 from game import i18n
-from game.table import widgets as tw
 from game.table.layout import TableLayout, compute_layout
 from game.table.renderer import TableRenderer, _draw_info, away_rows, draw_away, draw_notice
 from game.table.scene import TableScene
+from game.ui import draw_kit as kit
 
 SIZES = [(1024, 640), (1280, 720), (1280, 800), (1366, 768), (1024, 768), (1600, 900),
          (1920, 1080)]
@@ -42,23 +42,23 @@ def _written(lay: TableLayout, lang: str) -> list[tuple[str, pygame.Rect]]:
     out: list[tuple[str, pygame.Rect]] = []
     heading = i18n.tl(lang, "tbl.round", n=12) + " · " + i18n.tl(lang, "score.target", n=500)
     for lines in _tickers(lang):
-        rec = tw.Recorder()
+        rec = kit.Recorder()
         _draw_info(rec, lay, (heading, lines))
         out += [("ticker", _ink(surf, pos)) for surf, pos in rec.blits]
     turn = (i18n.tl(lang, "tbl.spectator") + " · "
             + i18n.tl(lang, "tbl.turn_of", name=NAMES[lang][0]))
     for prompt, tip in ((turn, ""), ("", "W" * 200)):
-        rec = tw.Recorder()
-        frame = SimpleNamespace(prompt=prompt, tip=tip, picker=None, prompt_colour=tw.CREAM)
+        rec = kit.Recorder()
+        frame = SimpleNamespace(prompt=prompt, tip=tip, picker=None, prompt_colour=kit.CREAM)
         TableRenderer()._draw_prompt(rec, lay, frame)  # type: ignore[arg-type]
         out += [("prompt", pygame.Rect(pos, surf.get_size())) for surf, pos in rec.blits]
-    rec = tw.Recorder()
+    rec = kit.Recorder()
     draw_notice(lay, rec, i18n.tl(lang, "tbl.save_failed.disk"))  # type: ignore[arg-type]
     out += [("notice", pygame.Rect(pos, surf.get_size())) for surf, pos in rec.blits]
     return out
 
 
-def _check_clear(lay: TableLayout, rec: tw.Recorder,
+def _check_clear(lay: TableLayout, rec: kit.Recorder,
                  blocked: list[tuple[str, pygame.Rect]], case: object) -> None:
     """Something is drawn, inside the felt, clear of ``blocked``; no two pills overlap."""
     assert rec.blits, ("nothing drawn", case)
@@ -86,7 +86,7 @@ def test_the_away_lines_never_run_into_a_seat_the_piles_or_the_ticker(
             lay = compute_layout(size, n, -1, log_open=log_open)
             blocked = _obstacles(lay, lang) + _written(lay, lang)
             for lines in _away_lines(lang, n):
-                rec = tw.Recorder()
+                rec = kit.Recorder()
                 draw_away(lines, rec, lay, _tallies(lang, len(lines)))
                 _check_clear(lay, rec, blocked, (n, log_open, len(lines)))
 
@@ -105,7 +105,7 @@ def test_every_seat_away_is_named_or_counted(lang: str) -> None:
                 assert named == list(lines[:len(named)]), (size, n, log_open, shown)
                 hidden = len(lines) - len(named)
                 assert shown == named + ([more[hidden - 1]] if hidden else []), (size, n, shown)
-                rec = tw.Recorder()
+                rec = kit.Recorder()
                 draw_away(lines, rec, lay, more)
                 assert len(rec.blits) == 2 * len(shown)
                 _check_clear(lay, rec, _obstacles(lay, lang) + _written(lay, lang),

@@ -19,6 +19,7 @@ from game.table.director import Director, Stage  # noqa: E402
 from game.table.layout import TableLayout, compute_layout  # noqa: E402
 from game.table.model import TableModel  # noqa: E402
 from game.table.renderer import bubble_rect  # noqa: E402
+from game.ui import draw_kit as kit  # noqa: E402
 
 REVERSE = next(c.id for c in DECK if c.kind is Kind.REVERSE and c.colour is Colour.RED)
 RED_5 = next(c.id for c in DECK if c.colour is Colour.RED and c.kind is Kind.NUMBER)
@@ -90,7 +91,7 @@ def test_callouts_stay_inside_the_window_for_every_seat(size: tuple[int, int],
                 table.layout = lay = compute_layout(size, n, 0, "medium", log_open)
                 for text in (i18n.t("bubble.challenge"), i18n.t("bubble.not_guilty"),
                              i18n.t("tbl.out", n=10)):
-                    img = tw.bubble(text, lay.font_px(22), tw.GOLD, lay.px(2))
+                    img = tw.bubble(text, lay.font_px(22), kit.GOLD, lay.px(2))
                     for seat in range(n):
                         anchor = table.director.plate_point(seat)
                         for progress in (0.0, 0.5, 1.0):

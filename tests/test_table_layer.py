@@ -6,8 +6,8 @@ import random
 
 import pygame
 
-from game.table import widgets as tw
 from game.table.renderer import Layer
+from game.ui import draw_kit as kit
 
 
 def _blob(rng: random.Random, size: tuple[int, int]) -> pygame.Surface:
@@ -28,7 +28,7 @@ def _background() -> pygame.Surface:
 
 def _draw(state: tuple[tuple[int, int, int], ...], sprites: list[pygame.Surface]):
     def part(i: int):
-        def draw(rec: tw.Recorder) -> None:
+        def draw(rec: kit.Recorder) -> None:
             x, y, k = state[i]
             rec.blit(sprites[k], (x, y))
             rec.blit(sprites[(k + 1) % len(sprites)], pygame.Rect(x + 10, y + 5, 1, 1))
@@ -57,7 +57,7 @@ def test_unchanged_parts_are_not_drawn_again() -> None:
     calls = []
     layer = Layer()
 
-    def part(rec: tw.Recorder) -> None:
+    def part(rec: kit.Recorder) -> None:
         calls.append(1)
         rec.blit(pygame.Surface((4, 4)), (1, 1))
 
@@ -69,7 +69,7 @@ def test_unchanged_parts_are_not_drawn_again() -> None:
 
 
 def test_recorder_keeps_blits_and_bounds() -> None:
-    rec = tw.Recorder()
+    rec = kit.Recorder()
     assert rec.bounds is None
     img = pygame.Surface((10, 6))
     assert rec.blit(img, (5, 7)) == pygame.Rect(5, 7, 10, 6)

@@ -65,17 +65,17 @@ def test_no_button_covers_a_seat_or_a_fan(size: tuple[int, int], n: int, log_ope
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_status_text_stays_readable_at_ten_seats(size: tuple[int, int], lang: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.table import widgets as tw
+    from game.ui import draw_kit as kit
 
     sizes: list[tuple[int, str]] = []
-    real = tw._white_text
+    real = kit._white_text
 
     def white(s: str, px: int, bold: bool) -> pygame.Surface:
         sizes.append((px, s))
         return real(s, px, bold)
 
-    tw._white_text.cache_clear()
-    monkeypatch.setattr(tw, "_white_text", white)
+    kit._white_text.cache_clear()
+    monkeypatch.setattr(kit, "_white_text", white)
     app, table = _table(size, 10, lang)
     try:
         table.show_toast("x" * 20)
@@ -94,6 +94,7 @@ def test_T5_the_colour_picker_never_covers_the_challenge_warning(size: tuple[int
                                                                  lang: str) -> None:
     from game.table import widgets as tw
     from game.table.renderer import toast_rect
+    from game.ui import draw_kit as kit
 
     app, table = _table(size, n, lang)
     try:
@@ -102,7 +103,7 @@ def test_T5_the_colour_picker_never_covers_the_challenge_warning(size: tuple[int
                 table.press("log")
             lay = table.layout
             warning = i18n.t("tbl.wd4_bluff", colour=i18n.t("colour.blue"))
-            img = tw.text_block(warning, lay.font_px(16), lay.table.w - lay.px(60), tw.GOLD, True)
+            img = kit.text_block(warning, lay.font_px(16), lay.table.w - lay.px(60), kit.GOLD, True)
             box = tw.ColourPicker().layout(lay)
             r = toast_rect(lay, img.get_size(), picker=box)
             assert not r.colliderect(box), (r, box)
@@ -124,16 +125,16 @@ def test_a_long_bot_badge_gives_way_to_the_seats_name(size: tuple[int, int], lan
     """At 10 seats of the longest badge ("Random moves"), every seat's name is
     drawn in full at the plate's name size, and each bot still shows its badge,
     in one wording at the whole table."""
-    from game.table import widgets as tw
+    from game.ui import draw_kit as kit
 
     drawn: list[tuple[str, int]] = []
-    real = tw.text
+    real = kit.text
 
     def text(s: str, px: int, *a: object, **k: object) -> pygame.Surface:
         drawn.append((s, px))
         return real(s, px, *a, **k)
 
-    monkeypatch.setattr(tw, "text", text)
+    monkeypatch.setattr(kit, "text", text)
     names = PLATE_NAMES[lang]
     seats = tuple(SeatConfig(name, "ai" if i else "human", "random")
                   for i, name in enumerate(names))

@@ -24,12 +24,12 @@ def _table(lang: str, seats: tuple[SeatConfig, ...]) -> TableScene:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_name_you_wears_no_you_badge(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.table import widgets as tw
+    from game.ui import draw_kit as kit
 
     you = i18n.tl(lang, "tbl.you")
     drawn: list[str] = []
-    real = tw.text
-    monkeypatch.setattr(tw, "text", lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1])
+    real = kit.text
+    monkeypatch.setattr(kit, "text", lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1])
     table = _table(lang, (SeatConfig(you, "human"), SeatConfig("Ada", "ai", "easy"),
                           SeatConfig("Bo", "ai", "hard")))
     try:

@@ -11,6 +11,7 @@ from game import i18n
 from game.table import widgets as tw
 from game.table.layout import TableLayout, compute_layout
 from game.table.renderer import _draw_info
+from game.ui import draw_kit as kit
 
 SIZES = [(1024, 640), (1280, 800), (1366, 768), (1024, 768), (1920, 1080), (2560, 1440),
          (1600, 640), (3840, 2160)]
@@ -55,7 +56,7 @@ def _obstacles(lay: TableLayout, lang: str) -> list[tuple[str, pygame.Rect]]:
     ring = tw.colour_ring(lay)
     swatch = pygame.Rect(0, 0, lay.px(50), lay.px(50))
     swatch.center = (ring.right - lay.px(6), ring.top + lay.px(6))
-    label = tw.text(i18n.tl(lang, "tbl.pile", n=108), lay.font_px(13))
+    label = kit.text(i18n.tl(lang, "tbl.pile", n=108), lay.font_px(13))
     pile = label.get_rect(midtop=(lay.draw_pile.centerx, lay.draw_pile.bottom + lay.px(6)))
     out += [("draw pile", lay.draw_pile.inflate(lay.px(12), lay.px(12)).union(pile)),
             ("discard", ring.union(swatch)), ("corner buttons", lay.corner)]
@@ -73,7 +74,7 @@ def test_the_ticker_never_runs_into_a_seat_or_the_piles(size: tuple[int, int], l
             lay = compute_layout(size, n, 0, log_open=log_open)
             blocked = _obstacles(lay, lang)
             for lines in _tickers(lang):
-                rec = tw.Recorder()
+                rec = kit.Recorder()
                 _draw_info(rec, lay, (heading, lines))
                 assert len(rec.blits) >= 2, "the heading and at least the newest line"
                 for surf, pos in rec.blits:
@@ -93,8 +94,8 @@ def test_a_newest_line_too_long_for_the_rows_is_cut_short(lang: str) -> None:
     lines = _tickers(lang)[1]
     assert len(wrap_text(lines[1], font, 120)) > 1
     [(cut, shade)] = ticker_lines(lines[:2], font, 120, 1)
-    assert shade == tw.CREAM and cut.endswith("…") and lines[1].startswith(cut[:-1])
+    assert shade == kit.CREAM and cut.endswith("…") and lines[1].startswith(cut[:-1])
     assert len(wrap_text(cut, font, 120)) == 1
     # older lines give way to the newest, whole
     shown = ticker_lines(lines, font, 400, len(wrap_text(lines[2], font, 400)))
-    assert shown == [(lines[2], tw.CREAM)]
+    assert shown == [(lines[2], kit.CREAM)]

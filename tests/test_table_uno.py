@@ -16,6 +16,7 @@ from game.table import widgets as tw
 from game.table.controls import ControlState, controls
 from game.table.renderer import bubble_rect
 from game.table.scene import TableScene
+from game.ui import draw_kit as kit
 
 
 def _keys(legal, hand_size):  # noqa: ANN001, ANN202
@@ -96,7 +97,7 @@ def test_T6_your_own_uno_shows_clear_of_the_buttons_and_the_prompt() -> None:
             table.anim.finish_all()
             bubble = next(e for e in table.anim.effects if e.kind == "bubble")
             img = tw.bubble(bubble.text, lay.font_px(22), bubble.colour, lay.px(2))
-            prompt_h = tw.text("Your turn", lay.font_px(17), tw.GOLD, True).get_height()
+            prompt_h = kit.text("Your turn", lay.font_px(17), kit.GOLD, True).get_height()
             prompt = (lay.bar.left, lay.bar.top - lay.px(8) - prompt_h - lay.px(3), lay.bar.w,
                       prompt_h + lay.px(6))
             for p in (0.0, 1.0):

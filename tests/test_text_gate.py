@@ -212,7 +212,7 @@ def _gui_draw(shown: str) -> None:
 @given(raw=NAMES, label=NAMES)
 def test_any_accepted_name_or_label_saves_loads_and_draws(raw: str, label: str,
                                                           tmp_path: Path) -> None:
-    from game.table.widgets import text as draw_text
+    from game.ui.draw_kit import text as draw_text
 
     name = clean(raw, MAX_NAME_CHARS).strip() or "P"
     if is_blank(name):

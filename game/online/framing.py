@@ -63,7 +63,7 @@ def _classes() -> tuple[Any, Any]:
         def close(self) -> None:
             if self.transport is not None and not self.closing:
                 self.closing = True
-                self.transport.loseConnection()
+                self.transport.loseConnection()  # type: ignore[misc]
 
     class FramedFactory(Factory):  # type: ignore[misc]
         def __init__(self, make: Callable[[], Framed]) -> None:

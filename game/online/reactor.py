@@ -26,7 +26,7 @@ def reactor() -> Any:
     global _thread
     with _lock:
         if _thread is None:
-            _thread = threading.Thread(target=the_reactor.run, name="online-reactor",
+            _thread = threading.Thread(target=the_reactor.run, name="online-reactor",  # type: ignore[misc]
                                        kwargs={"installSignalHandlers": False}, daemon=True)
             _thread.start()
     return the_reactor

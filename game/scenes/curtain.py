@@ -17,8 +17,8 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.scenes.ui_scene import UIScene
-from game.table import widgets as tw
 from game.ui import card_art
+from game.ui import draw_kit as kit
 from game.ui.widgets import ACTIVATE_KEYS, oid
 
 if TYPE_CHECKING:
@@ -105,12 +105,12 @@ class CurtainScene(UIScene):
         sz = lambda v: max(12, round(v * s))  # noqa: E731
         back = card_art.card_back(max(40, round(90 * s)))  # an emblem: no face is ever drawn
         surface.blit(back, back.get_rect(center=(w // 2, h // 2 - sz(110))))
-        img = tw.fit_text(i18n.t("curtain.pass_to", name=self.name), sz(40), w - sz(80),
-                          tw.GOLD, True)
+        img = kit.fit_text(i18n.t("curtain.pass_to", name=self.name), sz(40), w - sz(80),
+                          kit.GOLD, True)
         surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(20))))
-        img = tw.text(i18n.t("curtain.hint"), sz(18), tw.MUTED)
+        img = kit.text(i18n.t("curtain.hint"), sz(18), kit.MUTED)
         surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(62))))
-        img = tw.fit_text(i18n.t("curtain.ready"), sz(16), w - sz(80), tw.MUTED)
+        img = kit.fit_text(i18n.t("curtain.ready"), sz(16), w - sz(80), kit.MUTED)
         surface.blit(img, img.get_rect(center=(w // 2, h // 2 + sz(200))))
         if not self._paused:
             self.draw_focus(surface)

@@ -25,7 +25,7 @@ from game.i18n import t
 from game.party.host import PartyHost
 from game.party.server import PARTY_PORTS, lan_address
 from game.scenes.ui_scene import UIScene
-from game.table import widgets as tw
+from game.ui import draw_kit as kit
 from game.ui import theme
 from game.ui.widgets import draw_panel, oid
 
@@ -186,10 +186,10 @@ class PartyJoinScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.FELT_DARK)
-        title = tw.fit_text(t("party.title"), self.px(34), w - self.px(40), tw.GOLD, True)
+        title = kit.fit_text(t("party.title"), self.px(34), w - self.px(40), kit.GOLD, True)
         surface.blit(title, title.get_rect(midtop=(w // 2, self.px(18))))
-        how = tw.fit_text(self.error and t("party.no_server", error=self.error) or t("party.how"),
-                          self.px(17), w - self.px(40), theme.ERROR if self.error else tw.MUTED)
+        how = kit.fit_text(self.error and t("party.no_server", error=self.error) or t("party.how"),
+                          self.px(17), w - self.px(40), theme.ERROR if self.error else kit.MUTED)
         surface.blit(how, how.get_rect(midtop=(w // 2, self.px(64))))
         if self.error:
             return
@@ -229,17 +229,17 @@ class PartyJoinScene(UIScene):
         if joined:
             pygame.draw.rect(surface, theme.OK, rect, max(2, self.px(4)), border_radius=14)
         button = self._new_link_rect(rect)
-        name = tw.fit_text(self.controller.names[seat], self.px(24),
+        name = kit.fit_text(self.controller.names[seat], self.px(24),
                            button.left - rect.x - self.px(16),
-                           tw.GOLD if joined else tw.CREAM, True)
+                           kit.GOLD if joined else kit.CREAM, True)
         surface.blit(name, name.get_rect(midtop=((rect.x + button.left) // 2,
                                                  rect.y + self.px(8))))
-        status = tw.fit_text("✓ " + t("party.joined") if joined else t("party.waiting"),
+        status = kit.fit_text("✓ " + t("party.joined") if joined else t("party.waiting"),
                              self.px(18), rect.w - self.px(16),
-                             theme.OK if joined else tw.MUTED, joined)
+                             theme.OK if joined else kit.MUTED, joined)
         surface.blit(status, status.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(8))))
         url = self.host.url(seat)
-        addr = tw.fit_text(url, self.px(13), rect.w - self.px(12), tw.MUTED)
+        addr = kit.fit_text(url, self.px(13), rect.w - self.px(12), kit.MUTED)
         surface.blit(addr, addr.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(34))))
         side = min(rect.w - self.px(20), rect.h - self.px(110))
         if side < 40:

@@ -28,11 +28,11 @@ from game.rules.view import PlayerView
 from game.scenes.strings_menus import save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
-from game.table import widgets as tw
 from game.table.frame import TableFrame, build_frame
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.renderer import TableRenderer
+from game.ui import draw_kit as kit
 from game.ui.event_text import describe_events
 from game.ui.widgets import oid
 
@@ -297,13 +297,13 @@ class ReplayScene(UIScene):
     def _draw_counter(self, surface: pygame.Surface) -> None:
         lay = self.layout
         px = lay.px
-        head = tw.text(t("replay.title") + " · " + t("replay.step", k=self.k, n=self.total),
-                       lay.font_px(18), tw.GOLD, True)
+        head = kit.text(t("replay.title") + " · " + t("replay.step", k=self.k, n=self.total),
+                       lay.font_px(18), kit.GOLD, True)
         r = head.get_rect(topright=(lay.table.right - px(14), px(10)))
         box = r.inflate(px(20), px(10))
-        tw.panel(surface, box, px(10), (6, 24, 16, 220), (70, 130, 95, 255), 1)
+        kit.panel(surface, box, px(10), (6, 24, 16, 220), (70, 130, 95, 255), 1)
         surface.blit(head, r)
-        keys = tw.text(t("replay.keys"), lay.font_px(12), tw.MUTED)
+        keys = kit.text(t("replay.keys"), lay.font_px(12), kit.MUTED)
         surface.blit(keys, keys.get_rect(topright=(r.right, box.bottom + px(4))))
         # progress line along the top of the bar
         if self.total:
@@ -311,4 +311,4 @@ class ReplayScene(UIScene):
             y = bar.y - px(5)
             pygame.draw.line(surface, (40, 80, 60), (bar.x, y), (bar.right, y), px(3))
             x = bar.x + round(bar.w * self.k / self.total)
-            pygame.draw.line(surface, tw.GOLD, (bar.x, y), (x, y), px(3))
+            pygame.draw.line(surface, kit.GOLD, (bar.x, y), (x, y), px(3))

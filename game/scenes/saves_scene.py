@@ -26,8 +26,8 @@ from game.scenes.discard import has_autosave
 from game.scenes.strings_menus import QUOTE_CHARS, notice_text, save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage import saves
-from game.table import widgets as tw
 from game.text_gate import excerpt
+from game.ui import draw_kit as kit
 from game.ui import theme
 from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_text
@@ -347,16 +347,16 @@ class SavesScene(UIScene):
             chosen = i == self.selected
             fill = (24, 84, 56, 235) if chosen else (12, 52, 34, 220)
             border = (*theme.GOLD, 255) if chosen else (40, 90, 64, 255)
-            tw.panel(surface, r, self.px(8), fill, border, self.px(2) if chosen else 1)
+            kit.panel(surface, r, self.px(8), fill, border, self.px(2) if chosen else 1)
             label, date, details = describe_slot(info)
-            date_img = tw.text(date, small, theme.MUTED) if date else None
+            date_img = kit.text(date, small, theme.MUTED) if date else None
             room = r.w - 2 * pad - (date_img.get_width() + pad if date_img else 0)
-            head = tw.fit_text(label, big, room, theme.GOLD if chosen else theme.CREAM, True)
+            head = kit.fit_text(label, big, room, theme.GOLD if chosen else theme.CREAM, True)
             surface.blit(head, (r.x + pad, r.y + self.px(6)))
             if date_img is not None:
                 surface.blit(date_img, date_img.get_rect(topright=(r.right - pad, r.y + self.px(9))))
             colour = theme.ERROR if info.damaged else theme.MUTED
-            line = tw.fit_text(details, small, r.w - 2 * pad, colour)
+            line = kit.fit_text(details, small, r.w - 2 * pad, colour)
             surface.blit(line, (r.x + pad, r.bottom - self.px(6) - line.get_height()))
         if len(self.infos) > self.rows_shown():  # a thin scroll indicator
             track = pygame.Rect(self.list_rect.right + self.px(4), self.list_rect.y, self.px(4),

@@ -24,8 +24,8 @@ from game.rules.cards import DECK
 from game.rules.scoring import standings
 from game.scenes.base import Scene
 from game.scenes.strings_menus import said_of
-from game.table import widgets as tw
 from game.ui import card_art
+from game.ui import draw_kit as kit
 from game.ui.confetti import Confetti
 from game.ui.wrap import wrap_text
 
@@ -271,7 +271,7 @@ class ScoreboardScene(Scene):
         else:
             spec = [("again", t("score.play_again"), True), ("menu", t("score.back_menu"), False)]
         bh_btn = round(40 * s)
-        font = tw.get_font(max(12, round(18 * s)), True)
+        font = get_font(max(12, round(18 * s)), True)
         widths = [font.size(label)[0] + round(40 * s) for _, label, _ in spec]
         gap = round(16 * s)
         x = self.box.centerx - (sum(widths) + gap * (len(spec) - 1)) // 2
@@ -331,7 +331,7 @@ class ScoreboardScene(Scene):
         s = self._scale()
         px: Callable[[float], int] = lambda v: max(1, round(v * s))  # noqa: E731
         fs: Callable[[float], int] = lambda v: max(11, round(v * s))  # noqa: E731
-        tw.panel(surface, self.box, px(18), (6, 34, 22, 245), (232, 197, 71, 255), px(2))
+        kit.panel(surface, self.box, px(18), (6, 34, 22, 245), (232, 197, 71, 255), px(2))
         if self.stage == "tally":
             self._draw_tally(surface, px, fs)
         elif self.stage == "podium":
@@ -347,7 +347,7 @@ class ScoreboardScene(Scene):
         names = self.ctl.names
         d = self.data
         title = said_of("score.wins_round", names[d.get("winner", 0)], n=d.get("round", 1))
-        img = tw.fit_text(title, fs(40), box.w - px(40), tw.GOLD, True)
+        img = kit.fit_text(title, fs(40), box.w - px(40), kit.GOLD, True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         return y + img.get_height()
 
@@ -381,7 +381,7 @@ class ScoreboardScene(Scene):
         for r, seat in enumerate(seats):
             ry = top + r * row_h
             hand = self.data["hands"][seat]
-            img = tw.fit_text(names[seat], fs(18), name_w - px(10), tw.CREAM, True)
+            img = kit.fit_text(names[seat], fs(18), name_w - px(10), kit.CREAM, True)
             surface.blit(img, (box.x + px(24), ry + (row_h - img.get_height()) // 2))
             step = min(cw + px(6), (room - cw) / max(1, len(hand) - 1))
             for flip in (f for f in self.flips if f.seat == seat):
@@ -389,12 +389,12 @@ class ScoreboardScene(Scene):
                 face_up = self._draw_flip(surface, flip, cw, (cx, ry + row_h // 2), px, fs)
                 if face_up:
                     sums[seat] = sums.get(seat, 0) + DECK[flip.card].points
-            img = tw.text(str(sums.get(seat, 0)), fs(24), tw.GOLD, True)
+            img = kit.text(str(sums.get(seat, 0)), fs(24), kit.GOLD, True)
             surface.blit(img, img.get_rect(midright=(box.right - px(24), ry + row_h // 2)))
         running = sum(sums.values())
-        img = tw.fit_text(self._tally_note(running), fs(22), box.w - px(40), tw.CREAM, True)
+        img = kit.fit_text(self._tally_note(running), fs(22), box.w - px(40), kit.CREAM, True)
         surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - px(34))))
-        img = tw.fit_text(t("score.skip_hint"), fs(14), box.w - px(40), tw.MUTED)
+        img = kit.fit_text(t("score.skip_hint"), fs(14), box.w - px(40), kit.MUTED)
         surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - px(10))))
 
     def _draw_flip(self, surface: pygame.Surface, flip: Flip, cw: int, mid: tuple[int, int],
@@ -411,9 +411,9 @@ class ScoreboardScene(Scene):
                 img, (max(1, round(img.get_width() * squeeze)), img.get_height()))
         surface.blit(img, img.get_rect(midleft=(mid[0] + (cw - img.get_width()) // 2, mid[1])))
         if face_up:  # its D2 value on a gold tag over the card's foot
-            badge = tw.text(str(DECK[flip.card].points), fs(13), tw.INK, True)
+            badge = kit.text(str(DECK[flip.card].points), fs(13), kit.INK, True)
             rect = badge.get_rect(midbottom=(mid[0] + cw // 2, mid[1] + img.get_height() // 2))
-            tw.panel(surface, rect.inflate(px(8), px(2)), px(6), (*tw.GOLD, 255), (0, 0, 0, 0), 0)
+            kit.panel(surface, rect.inflate(px(8), px(2)), px(6), (*kit.GOLD, 255), (0, 0, 0, 0), 0)
             surface.blit(badge, rect)
         return face_up
 
@@ -427,7 +427,7 @@ class ScoreboardScene(Scene):
                 else t("score.target", n=settings.target_score))
         if settings.scoring == "elimination":
             note = t("score.elim_order", order=" → ".join(names[i] for i in self.data.get("out", [])))
-        img = tw.fit_text(note, fs(14), box.w - px(40), tw.MUTED)
+        img = kit.fit_text(note, fs(14), box.w - px(40), kit.MUTED)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + px(10)
         self._draw_table(surface, y, px, fs)
@@ -478,9 +478,9 @@ class ScoreboardScene(Scene):
                                               (t("score.points"), 3, True)]
         heads += [(t("score.round_col", n=first_round + j), 4 + j, True) for j in range(shown)]
         for text, col, at_right in heads:
-            img = tw.text(text, fs(14), tw.MUTED, True)
+            img = kit.text(text, fs(14), kit.MUTED, True)
             surface.blit(img, img.get_rect(topright=(right[col], y)) if at_right else (x[col], y))
-        img = tw.text(t("score.total"), fs(14), tw.GOLD, True)
+        img = kit.text(t("score.total"), fs(14), kit.GOLD, True)
         surface.blit(img, img.get_rect(topright=(right[-1], y)))
         y += px(24)
         hands = d.get("hands", [[] for _ in range(n)])
@@ -494,26 +494,26 @@ class ScoreboardScene(Scene):
             ry = y + rank * row_h
             mid = ry + row_h // 2
             if rank % 2 == 0:
-                tw.panel(surface, pygame.Rect(box.x + px(10), ry - px(2), box.w - px(20), row_h),
+                kit.panel(surface, pygame.Rect(box.x + px(10), ry - px(2), box.w - px(20), row_h),
                          px(6), (255, 255, 255, 14), (0, 0, 0, 0), 0)
-            colour = tw.GOLD if seat == winner else tw.CREAM
-            img = tw.text(t("score.rank", n=rank + 1), fs(14), tw.MUTED, True)
+            colour = kit.GOLD if seat == winner else kit.CREAM
+            img = kit.text(t("score.rank", n=rank + 1), fs(14), kit.MUTED, True)
             surface.blit(img, img.get_rect(midleft=(x[0], mid)))
             label = names[seat] + (f"  ({t('tbl.team', n=teams[seat] + 1)})" if teams else "")
-            img = tw.fit_text(label, fs(16), widths[1] - px(8), colour, seat == winner)
+            img = kit.fit_text(label, fs(16), widths[1] - px(8), colour, seat == winner)
             surface.blit(img, img.get_rect(midleft=(x[1], mid)))
             hand = hands[seat] if seat < len(hands) else []
             step = min(mini * 0.75, (hand_w - px(20) - mini) / max(1, len(hand) - 1)) if hand else 0
             for k, cid in enumerate(hand):
                 face = card_art.card_face(DECK[cid], mini, self.table.colourblind)
                 surface.blit(face, face.get_rect(midleft=(round(x[2] + k * step), mid)))
-            img = tw.text(str(points[seat] if seat < len(points) else 0), fs(16), tw.CREAM)
+            img = kit.text(str(points[seat] if seat < len(points) else 0), fs(16), kit.CREAM)
             surface.blit(img, img.get_rect(midright=(right[3], mid)))
             for j, rnd in enumerate(rounds):
                 v = rnd[seat] if seat < len(rnd) else 0
-                img = tw.text(str(v) if v else "·", fs(15), tw.CREAM if v else tw.MUTED)
+                img = kit.text(str(v) if v else "·", fs(15), kit.CREAM if v else kit.MUTED)
                 surface.blit(img, img.get_rect(midright=(right[4 + j], mid)))
-            img = tw.text(str(totals[seat]), fs(17), tw.GOLD, True)
+            img = kit.text(str(totals[seat]), fs(17), kit.GOLD, True)
             surface.blit(img, img.get_rect(midright=(right[-1], mid)))
         if teams:
             ty = y + n * row_h + px(4)
@@ -522,7 +522,7 @@ class ScoreboardScene(Scene):
                 sums.setdefault(teams[seat], totals[seat])
             text = t("score.team_totals") + ": " + "   ".join(
                 f"{t('tbl.team', n=k + 1)} {v}" for k, v in sorted(sums.items()))
-            img = tw.fit_text(text, fs(15), box.w - px(40), tw.GOLD, True)
+            img = kit.fit_text(text, fs(15), box.w - px(40), kit.GOLD, True)
             surface.blit(img, img.get_rect(midtop=(box.centerx, ty)))
 
     # ------------------------------------------------------------ the podium
@@ -538,10 +538,10 @@ class ScoreboardScene(Scene):
         names = self.ctl.names
         totals = self._totals()
         y = box.y + px(14)
-        img = tw.fit_text(t("score.match_over"), fs(18), box.w - px(40), tw.MUTED, True)
+        img = kit.fit_text(t("score.match_over"), fs(18), box.w - px(40), kit.MUTED, True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height()
-        img = tw.fit_text(self._match_title(), fs(36), box.w - px(40), tw.GOLD, True)
+        img = kit.fit_text(self._match_title(), fs(36), box.w - px(40), kit.GOLD, True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + px(8)
         buttons_top = box.bottom - px(66)
@@ -568,26 +568,26 @@ class ScoreboardScene(Scene):
             hgt = round(step_h * (1.0, 0.72, 0.52)[place])
             rect = pygame.Rect(0, 0, step_w, hgt)
             rect.midbottom = (box.centerx + slot * (step_w + px(10)), base)
-            tw.panel(surface, rect, px(8), (*PODIUM_COLOURS[place], 235), (255, 255, 255, 90), px(1))
-            img = tw.text(t("score.rank", n=place + 1), fs(22 if place == 0 else 18), tw.INK, True)
+            kit.panel(surface, rect, px(8), (*PODIUM_COLOURS[place], 235), (255, 255, 255, 90), px(1))
+            img = kit.text(t("score.rank", n=place + 1), fs(22 if place == 0 else 18), kit.INK, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + px(6))))
-            img = tw.text(str(totals[seat]), fs(15), tw.INK, True)
+            img = kit.text(str(totals[seat]), fs(15), kit.INK, True)
             if rect.h > px(60):
                 surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - px(6))))
-            img = tw.fit_text(names[seat], fs(20 if place == 0 else 17), step_w, tw.CREAM, True)
+            img = kit.fit_text(names[seat], fs(20 if place == 0 else 17), step_w, kit.CREAM, True)
             surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.y - px(4))))
         y = base + px(12) if rest_lines else base + px(6)
         for line in rest_lines:
-            img = tw.text(line, fs(15), tw.CREAM)
+            img = kit.text(line, fs(15), kit.CREAM)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += line_h
         y += px(6)
         for line in wrapped:
-            img = tw.text(line, fs(16), tw.MUTED)
+            img = kit.text(line, fs(16), kit.MUTED)
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += line_h
         if self.armed:
-            img = tw.fit_text(t("score.again_hint"), fs(16), box.w - px(40), tw.GOLD, True)
+            img = kit.fit_text(t("score.again_hint"), fs(16), box.w - px(40), kit.GOLD, True)
             surface.blit(img, img.get_rect(midbottom=(box.centerx, buttons_top - px(4))))
 
     def _numbers_lines(self) -> list[str]:

@@ -25,7 +25,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.strings_menus import write_reason_text
-from game.table import widgets as tw
+from game.ui import draw_kit as kit
 from game.ui import theme
 
 # The writes the game makes on its own (``write.failed.<kind>`` in the catalogue).
@@ -102,10 +102,10 @@ class Toasts:
         w = surface.get_width()
         y = px(12)
         for notice, _left in self._shown:
-            img = tw.text_block(notice.text(), theme.font_size("body", scale),
-                                min(px(640), w - px(80)), tw.CREAM, True)
+            img = kit.text_block(notice.text(), theme.font_size("body", scale),
+                                min(px(640), w - px(80)), kit.CREAM, True)
             r = img.get_rect(midtop=(w // 2, y + px(10)))
             box = r.inflate(px(28), px(20))
-            tw.panel(surface, box, px(10), (70, 14, 14, 240), (*tw.RED, 255), px(2))
+            kit.panel(surface, box, px(10), (70, 14, 14, 240), (*kit.RED, 255), px(2))
             surface.blit(img, r)
             y = box.bottom + px(8)

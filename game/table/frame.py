@@ -19,6 +19,7 @@ from game.table import widgets as tw
 from game.table.animations import Animator
 from game.table.hand import HandView
 from game.table.model import TableModel
+from game.ui import draw_kit as kit
 
 RGB = tuple[int, int, int]
 t = i18n.t
@@ -157,7 +158,7 @@ class TableFrame:
     ticker: tuple[str, ...]
     """the last log lines"""
     prompt: str = ""
-    prompt_colour: RGB = tw.CREAM
+    prompt_colour: RGB = kit.CREAM
     toast: tuple[str, RGB] | None = None
     tip: str = ""
     """why the hovered card cannot be played"""
@@ -271,14 +272,14 @@ def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -
 
 def _prompt(src: Source, names: list[str], ui: UiState) -> tuple[str, RGB]:
     m, viewer = src.model, src.viewer
-    msg, colour = "", tw.CREAM
+    msg, colour = "", kit.CREAM
     if viewer >= 0 and not ui.busy and m.to_act == viewer:
         if ui.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             msg = t("tbl.your_turn") + " — " + t(f"tbl.phase.{ui.phase.value}")
-            colour = tw.GOLD
+            colour = kit.GOLD
     elif 0 <= m.to_act < len(src.config.seats) and m.to_act != viewer:
         msg = t("tbl.turn_of", name=names[m.to_act])
-        colour = tw.MUTED
+        colour = kit.MUTED
     if viewer < 0:
         msg = t("tbl.spectator") + (" · " + msg if msg else "")
     return msg, colour

@@ -23,6 +23,7 @@ from game.table.hand import render_card
 from game.table.hand_layout import hand_rects
 from game.table.layout import TableLayout, clear_boxes
 from game.ui import card_art
+from game.ui import draw_kit as kit
 from game.ui.widgets import felt_background
 from game.ui.wrap import Measures, wrap_text
 
@@ -30,7 +31,7 @@ RING_SCALE = 2.3  # the direction ring's size, in card heights
 PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
 SEAT_SPRITES = 128  # seat sprites kept (a round's worth of plate changes)
 
-Part = tuple[object, Callable[[tw.Recorder], object]]
+Part = tuple[object, Callable[[kit.Recorder], object]]
 
 
 def worn_badges(lay: TableLayout, seats: tuple[SeatFrame, ...]) -> tuple[SeatFrame, ...]:
@@ -55,10 +56,10 @@ class Layer:
         self.background: pygame.Surface | None = None
         self.surf: pygame.Surface | None = None
         self.keys: list[object] = []
-        self.parts: list[tuple[list[tw.Blit], pygame.Rect | None]] = []
+        self.parts: list[tuple[list[kit.Blit], pygame.Rect | None]] = []
 
     def update(self, base_key: object, make_background: Callable[[], pygame.Surface],
-               parts: list[tuple[object, Callable[[tw.Recorder], object]]]) -> pygame.Surface:
+               parts: list[tuple[object, Callable[[kit.Recorder], object]]]) -> pygame.Surface:
         """The layer for ``parts`` ((key, draw) pairs: ``draw`` runs only when
         its key changed) over ``make_background()`` (called again when
         ``base_key`` changes)."""
@@ -95,8 +96,8 @@ class Layer:
         return surf
 
     @staticmethod
-    def _record(draw: Callable[[tw.Recorder], object]) -> tuple[list[tw.Blit], pygame.Rect | None]:
-        rec = tw.Recorder()
+    def _record(draw: Callable[[kit.Recorder], object]) -> tuple[list[kit.Blit], pygame.Rect | None]:
+        rec = kit.Recorder()
         draw(rec)
         return rec.blits, rec.bounds
 
@@ -129,7 +130,7 @@ def ring_px(lay: TableLayout, growth: float = 0.0) -> int:
 def pulse_arrow(lay: TableLayout, clockwise: bool) -> pygame.Surface:
     """The gold direction arrow at its largest in the "direction" pulse (shared:
     copy it before changing it)."""
-    return card_art.direction_arrow(ring_px(lay, PULSE_GROWTH), clockwise, tw.GOLD, None)
+    return card_art.direction_arrow(ring_px(lay, PULSE_GROWTH), clockwise, kit.GOLD, None)
 
 
 RING_ALPHA = 70  # the faint direction ring on the felt
@@ -156,7 +157,7 @@ class TableRenderer:
             surf = pygame.Surface(size)
             surf.blit(felt_background(size), (0, 0))
             if lay.log.w:
-                tw.panel(surf, lay.log, 0, (4, 24, 15, 235), (70, 130, 95, 255), 1)
+                kit.panel(surf, lay.log, 0, (4, 24, 15, 235), (70, 130, 95, 255), 1)
             if pygame.display.get_surface() is not None:
                 surf = surf.convert()
             self._felt[key] = surf
@@ -226,7 +227,7 @@ class TableRenderer:
         clockwise = frame.direction >= 0
         felt = self.felt(lay, size)
 
-        def draw_ring(rec: tw.Recorder) -> None:
+        def draw_ring(rec: kit.Recorder) -> None:
             tile, rect = self.ring_tile(felt, ring, clockwise, lay.centre)
             rec.blit(tile, rect)
 
@@ -267,8 +268,8 @@ class TableRenderer:
         return parts
 
     def _seat_drawer(self, lay: TableLayout, topleft: tuple[int, int], plate: tuple[int, int],
-                     fan: tuple[int, int], state: SeatFrame) -> Callable[[tw.Recorder], object]:
-        def draw(rec: tw.Recorder) -> None:
+                     fan: tuple[int, int], state: SeatFrame) -> Callable[[kit.Recorder], object]:
+        def draw(rec: kit.Recorder) -> None:
             img, offset = self.seat_sprite(lay, plate, fan, state)
             rec.blit(img, (topleft[0] - offset[0], topleft[1] - offset[1]))
         return draw
@@ -280,7 +281,7 @@ class TableRenderer:
             return ()
         return (tuple(bottom.plate), frame.seats[bottom.seat], bool(frame.open_hands))
 
-    def _draw_bottom(self, surface: tw.Canvas, lay: TableLayout, frame: TableFrame) -> None:
+    def _draw_bottom(self, surface: kit.Canvas, lay: TableLayout, frame: TableFrame) -> None:
         bottom = lay.bottom
         if bottom is None or bottom.seat < 0:
             return
@@ -301,17 +302,17 @@ class TableRenderer:
         y = lay.bar.top - px(8)
         msg, tip = frame.prompt, frame.tip
         if msg and frame.picker is None and not tip:
-            img = tw.text(msg, lay.font_px(17), frame.prompt_colour, True)
+            img = kit.text(msg, lay.font_px(17), frame.prompt_colour, True)
             r = img.get_rect(midbottom=(lay.table.centerx, y))
             back = r.inflate(px(20), px(6))
-            tw.panel(surface, back, back.h // 2, (0, 0, 0, 110), (0, 0, 0, 0), 0)
+            kit.panel(surface, back, back.h // 2, (0, 0, 0, 110), (0, 0, 0, 0), 0)
             surface.blit(img, r)
         if tip:
             # Why the hovered card cannot be played: in place of the turn prompt.
-            img = tw.fit_text(tip, lay.font_px(15), lay.table.w - px(60), tw.CREAM, True)
+            img = kit.fit_text(tip, lay.font_px(15), lay.table.w - px(60), kit.CREAM, True)
             r = img.get_rect(midbottom=(lay.table.centerx, y))
             box = r.inflate(px(20), px(6))
-            tw.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*tw.RED, 255), 1)
+            kit.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*kit.RED, 255), 1)
             surface.blit(img, r)
 
     def _draw_toast(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
@@ -320,11 +321,11 @@ class TableRenderer:
             return
         px = lay.px
         text, col = frame.toast
-        img = tw.text_block(text, lay.font_px(16), lay.table.w - px(60), col, True)
+        img = kit.text_block(text, lay.font_px(16), lay.table.w - px(60), col, True)
         picker = tw.ColourPicker().layout(lay) if frame.picker is not None else None
         r = toast_rect(lay, img.get_size(), picker)
         box = r.inflate(px(28), px(14))
-        tw.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
+        kit.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
         surface.blit(img, r)
 
     def _draw_effect(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame,
@@ -400,7 +401,7 @@ def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tu
                 colourblind: bool) -> None:
     """T5: the hand a challenge revealed, in a pop-up over the table's centre."""
     px = lay.px
-    head = tw.text(title, lay.font_px(17), tw.GOLD, True)
+    head = kit.text(title, lay.font_px(17), kit.GOLD, True)
     w = round(lay.card_w * 0.8)
     room = lay.table.w - px(80)
     step = min(w + px(6), (room - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
@@ -409,7 +410,7 @@ def draw_reveal(surface: pygame.Surface, lay: TableLayout, title: str, cards: tu
                       head.get_height() + round(w * 1.5) + px(40))
     box.center = lay.centre
     box.clamp_ip(lay.table)
-    tw.panel(surface, box, px(14), (6, 34, 22, 245), (*tw.GOLD, 255), px(2))
+    kit.panel(surface, box, px(14), (6, 34, 22, 245), (*kit.GOLD, 255), px(2))
     surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(12))))
     x0 = box.centerx - row_w / 2
     y = box.y + px(20) + head.get_height()
@@ -458,7 +459,7 @@ def ticker_lines(lines: tuple[str, ...], font: Measures, width: int,
     out: list[tuple[str, tuple[int, int, int]]] = []
     used = 0
     for i in range(len(lines) - 1, -1, -1):
-        shade = tw.MUTED if i < len(lines) - 1 else tw.CREAM
+        shade = kit.MUTED if i < len(lines) - 1 else kit.CREAM
         n = len(wrap_text(lines[i], font, width))
         if used + n <= rows:
             out.insert(0, (lines[i], shade))
@@ -482,23 +483,23 @@ def _cut_to_rows(line: str, font: Measures, width: int, rows: int) -> str:
     return line[:lo].rstrip() + "…"
 
 
-def _draw_info(surface: tw.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
+def _draw_info(surface: kit.Canvas, lay: TableLayout, info: tuple[str, tuple[str, ...]]) -> None:
     """The heading (round, target) and the last lines of the ticker, top left,
     inside :func:`info_box`."""
     box = info_box(lay)
     head, lines = info
-    img = tw.fit_text(head, lay.font_px(14), box.w, tw.GOLD, True)
+    img = kit.fit_text(head, lay.font_px(14), box.w, kit.GOLD, True)
     surface.blit(img, box.topleft)
     y = box.y + img.get_height() + lay.px(2)
     size = lay.font_px(13)
     font = get_font(size)
     for line, shade in ticker_lines(lines, font, box.w, (box.bottom - y) // font.get_height()):
-        img = tw.text_block(line, size, box.w, shade, centre=False)
+        img = kit.text_block(line, size, box.w, shade, centre=False)
         surface.blit(img, (box.x, y))
         y += img.get_height()
 
 
-def _draw_open_hands(surface: tw.Canvas, lay: TableLayout,
+def _draw_open_hands(surface: kit.Canvas, lay: TableLayout,
                      hands: tuple[tuple[Card, ...], ...], colourblind: bool) -> None:
     """Every hand face up: the bottom seat in the big fan, the others as small fans
     (where their backs would be: below a plate across the table, above one at the sides)."""
@@ -532,10 +533,10 @@ def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
     px = lay.px
     left = lay.table.x + px(24) + min(lay.table.w // 3, px(330))  # the ticker's width
     right = lay.table.right - lay.corner.w - px(20)  # the corner buttons' left edge
-    img = tw.fit_text(msg, lay.font_px(14), max(px(120), right - left - px(20)), tw.CREAM, True)
+    img = kit.fit_text(msg, lay.font_px(14), max(px(120), right - left - px(20)), kit.CREAM, True)
     r = img.get_rect(midright=(right - px(10), lay.corner.centery))
     box = r.inflate(px(20), px(10))
-    tw.panel(surface, box, px(8), (70, 14, 14, 240), (*tw.RED, 255), px(2))
+    kit.panel(surface, box, px(8), (70, 14, 14, 240), (*kit.RED, 255), px(2))
     surface.blit(img, r)
 
 
@@ -593,7 +594,7 @@ def away_rows(lay: TableLayout, lines: tuple[str, ...],
     return box, rows
 
 
-def draw_away(lines: tuple[str, ...], surface: tw.Canvas, layout: TableLayout,
+def draw_away(lines: tuple[str, ...], surface: kit.Canvas, layout: TableLayout,
               more: tuple[str, ...]) -> None:
     """Party mode, on the felt: a pill for each phone seat whose phone is away
     (the match waits, or a bot plays for now), where :func:`away_rows` puts it."""
@@ -602,10 +603,10 @@ def draw_away(lines: tuple[str, ...], surface: tw.Canvas, layout: TableLayout,
     box, rows = away_rows(layout, lines, more)
     px, y = layout.px, box.y
     for row in rows:  # each a pill: its words 10 pixels in, 4 down; 6 pixels apart
-        img = tw.text_block(row, layout.font_px(AWAY_PX), box.w - px(20), tw.GOLD, True,
+        img = kit.text_block(row, layout.font_px(AWAY_PX), box.w - px(20), kit.GOLD, True,
                             centre=False)
         r = img.get_rect(topleft=(box.x + px(10), y + px(4)))
         pill = r.inflate(px(20), px(8))
-        tw.panel(surface, pill, min(pill.h // 2, px(14)), (60, 20, 10, 220), (*tw.GOLD, 255), 1)
+        kit.panel(surface, pill, min(pill.h // 2, px(14)), (60, 20, 10, 220), (*kit.GOLD, 255), 1)
         surface.blit(img, r)
         y = pill.bottom + px(6)

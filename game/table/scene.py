@@ -1,56 +1,53 @@
-"""TableScene: the UNO table's lifecycle, input and frame loop.
+"""TableScene: the UNO table's lifecycle, intents -> controller, and the frame.
 
-Engine events (never state diffs) become animations through
-:mod:`game.table.director`; the display model follows them and is
-re-synced from the viewer's PlayerView whenever nothing moves. Drawing is
-:func:`game.table.frame.build_frame` then :class:`game.table.renderer.TableRenderer`:
-``draw`` changes nothing of the scene.
+The jobs around it live beside it, each in its own module:
+
+- :mod:`game.table.intents`: pygame events -> intent records (press, drag
+  and release on the hand and the piles; keys);
+- :mod:`game.table.hotseat`: who holds the screen, when a curtain falls;
+- :mod:`game.table.wording`: hints, toasts, refusals and button words from
+  message keys;
+- :mod:`game.table.buttons`: the action row and the corner buttons;
+- :mod:`game.table.warmup`: card art drawn between animations;
+- :mod:`game.table.director`: engine events (never state diffs) ->
+  animations; the display model follows them and is re-synced from the
+  viewer's PlayerView whenever nothing moves.
+
+Drawing is :func:`game.table.frame.build_frame` then
+:class:`game.table.renderer.TableRenderer`: ``draw`` changes nothing of the scene.
 """
 
 from __future__ import annotations
 
 import logging
-import math
-import time
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
-from game import i18n, resources
+from game import i18n
 from game.config import MatchConfig
 from game.controller import MatchController
-from game.rules.actions import (
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    ChooseColour,
-    Draw,
-    JumpIn,
-    Pass,
-    Play,
-    WrongPlay,
-)
-from game.rules.cards import COLOURS, DECK, Colour, Kind
+from game.exhaustive import assert_never
+from game.rules.actions import Accept, Action, Draw, Pass, Play, WrongPlay
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
 from game.scenes.base import Scene
+from game.table import buttons, hotseat, intents, moves, warmup, wording
 from game.table import widgets as tw
 from game.table.animations import Animator
 from game.table.controls import ControlState, controls
 from game.table.director import Director, Stage
-from game.table.drag import Outcome, Pointer
+from game.table.drag import Pointer
 from game.table.frame import Button, TableFrame, UiState, build_frame
-from game.table.hand import HandView, drop_hits_discard
+from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
-from game.table.renderer import RING_ALPHA, TableRenderer, pulse_arrow, ring_px
-from game.ui import card_art
-from game.ui.event_text import card_name, colour_name, describe_events, illegal_text
+from game.table.probe import table_probe
+from game.table.renderer import TableRenderer
+from game.ui import draw_kit as kit
+from game.ui.event_text import describe_events
 from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
@@ -60,9 +57,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 t = i18n.t
 
-KEY_COLOURS = {pygame.K_r: Colour.RED, pygame.K_y: Colour.YELLOW, pygame.K_g: Colour.GREEN,
-               pygame.K_b: Colour.BLUE, pygame.K_1: Colour.RED, pygame.K_2: Colour.YELLOW,
-               pygame.K_3: Colour.GREEN, pygame.K_4: Colour.BLUE}
+
+def _send(action: Action | None) -> moves.Move | None:
+    return moves.Send(action) if action is not None else None
 
 
 def _setting(app: Any, name: str, default: Any) -> Any:
@@ -160,16 +157,12 @@ class TableScene(Scene):
         self.overlay_open = True
         if opening and self.log_open:
             self.relayout()  # the log folds under the overlay: no empty strip
-        if self.config.hot_seat and self.viewer >= 0:
-            # Whoever closes the overlay may not be this hand's owner: it stays
-            # hidden under the overlay and the curtain falls again before it shows.
+        if hotseat.hide_on_pause(self.config, self.viewer):
             self.anim.finish_all()
             self.set_viewer(-1)
-        for w in (self.bar, self.corner):
+        for w in (self.bar, self.corner, self.log_panel):
             if w is not None:
                 w.show(False)
-        if self.log_panel is not None:
-            self.log_panel.show(False)
 
     def resume(self) -> None:
         self.overlay_open = False
@@ -192,41 +185,11 @@ class TableScene(Scene):
         self.layout = compute_layout(self.app.size, self.n, self.viewer,
                                      str(_setting(self.app, "card_size", "medium")),
                                      self.log_open and not self.overlay_open)
-        # Card faces still to draw at this size: warmed a few at a time between
-        # animations, so no flight ever waits for a first render (big at 4K).
-        # Plain faces come first (pop() takes from the end); only a player's own
-        # hand shows dimmed ones; then the colour swatches, the direction ring and
-        # the direction pulse's arrows (~50 ms each).
-        faces = list({card_art.face_key(c): c for c in DECK}.values())
-        w, cb = self.layout.card_w, self.colourblind
-        self._warm = [partial(self._pulse_arrow, True), partial(self._pulse_arrow, False)]
-        ring = ring_px(self.layout)  # the faint direction ring, both ways (~50 ms each)
-        self._warm += [partial(tw.faded, (ring, way), RING_ALPHA) for way in (True, False)]
-        self._warm += [partial(card_art.colour_swatch, c, self.layout.px(50), True)
-                       for c in COLOURS]
-        if self.viewer >= 0:
-            self._warm += [partial(card_art.card_face, c, w, cb, True) for c in faces]
-        self._warm += [partial(card_art.card_face, c, w, cb, False) for c in faces]
-        # The table's text sizes get faces of their own in the same pauses
-        # (sizes first drawn mid-flight join them: resources.warm_next_font).
-        fp = self.layout.font_px
-        for size, bold in ((fp(13), False), (fp(15), True), (fp(17), True), (fp(14), True),
-                           (fp(11), True), (fp(12), True), (fp(16), True), (fp(22), True)):
-            resources.want_font(size, bold)
+        self._warm = warmup.jobs(self.layout, self.viewer, self.colourblind)
         if self.log_panel is not None:
             self._rebuild_log()
-        self._build_corner()
-
-    def _build_corner(self) -> None:
-        if self.corner is None:
-            return
-        spec = [("log", t("tbl.log"), False), ("menu", t("tbl.menu"), False)]
-        if self.viewer >= 0:
-            spec.insert(0, ("hint", t("tbl.hint"), False))
-        r = self.layout.corner.copy()
-        w = self.layout.corner.w
-        r.x = self.layout.table.right - w - self.layout.px(8)
-        self.corner.set(spec, r, self.layout.scale)
+        if self.corner is not None:
+            buttons.place_corner(self.corner, self.layout, self.viewer)
 
     @property
     def colourblind(self) -> bool:
@@ -236,9 +199,14 @@ class TableScene(Scene):
     def hand_order(self) -> str:
         return str(_setting(self.app, "hand_order", "sorted"))
 
-    @property
-    def confirm_plays(self) -> bool:
-        return bool(_setting(self.app, "confirm_play", False))
+    def _keep_setting(self, name: str, value: object) -> None:
+        """Set a user setting and save the settings file."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            setattr(settings, name, value)
+            save = getattr(self.app, "save_settings", None)
+            if save is not None:
+                save()
 
     # ------------------------------------------------------------ events in
     def ingest(self, events: list[Event]) -> None:
@@ -261,27 +229,24 @@ class TableScene(Scene):
     def _rebuild_log(self) -> None:
         """Re-tell the whole log for the current viewer and language."""
         lang = i18n.language()
-        lines: list[str] = []
-        for batch in self.history:
-            lines.extend(describe_events([redact(e, self.viewer) for e in batch],
-                                         self.ctl.names, lang))
+        lines = [line for batch in self.history for line in describe_events(
+            [redact(e, self.viewer) for e in batch], self.ctl.names, lang)]
         self.ticker = lines[-3:]
         if self.log_panel is not None:
             self.log_panel.lines = lines
-            log = self.layout.log
-            self.log_panel.build(log.inflate(-self.layout.px(12), -self.layout.px(12))
-                                 if log.w else log, ui_scale(self.app.size))
+            box = self.layout.log
+            self.log_panel.build(box.inflate(-self.layout.px(12), -self.layout.px(12))
+                                 if box.w else box, ui_scale(self.app.size))
 
     def set_viewer(self, seat: int) -> None:
-        """Hot-seat: ``seat`` now looks at the screen."""
+        """Hot-seat: ``seat`` now looks at the screen (nothing the last viewer saw stays)."""
         self.viewer = seat
         self.model = TableModel(seat, self.n)
         self.model.sync(self.ctl.view(seat))
         self.hand = HandView(self.hand_order)
         self.pointer.cancel()
-        self.toast = self.hover_tip = None  # a hint or a refusal named the last viewer's cards
-        # a T5 reveal was for the last viewer's eyes only
-        self.anim.effects = [e for e in self.anim.effects if e.kind != "reveal"]
+        self.toast = self.hover_tip = None
+        self.anim.effects = hotseat.still_shown(self.anim.effects)
         self.relayout()
         self.dirty = True
         self.refresh_controls(force=True)
@@ -331,15 +296,7 @@ class TableScene(Scene):
         self.hand.update(dt, self.layout)
 
     def _warm_up(self, budget: float) -> None:
-        """Between animations: open a font size or draw card art for later."""
-        start = time.perf_counter()
-        if resources.warm_next_font():
-            return
-        while self._warm and time.perf_counter() - start < budget:
-            self._warm.pop()()
-
-    def _pulse_arrow(self, clockwise: bool) -> None:
-        pulse_arrow(self.layout, clockwise)
+        warmup.warm_up(self._warm, budget)
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
@@ -353,7 +310,7 @@ class TableScene(Scene):
                 or self.ctl.view(self.viewer).uno_exposed != self.viewer):
             return
         self._keep_setting("tip_uno_seen", True)
-        self.show_toast(t("tbl.tip_uno"), tw.GOLD, 6.0)
+        self.say(wording.uno_tip())
 
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
@@ -361,20 +318,11 @@ class TableScene(Scene):
             from game.scenes.scoreboard import ScoreboardScene
             self.app.scenes.push(ScoreboardScene(self.app, self))
             return
-        if not self.config.hot_seat:
-            return
-        seat = self._screen_owner()
-        if seat >= 0 and seat != self.viewer:
+        seat = hotseat.curtain_for(self.config, self.ctl, self.viewer, self.now)
+        if seat >= 0:
             from game.scenes.curtain import CurtainScene
             self.app.scenes.push(CurtainScene(self.app, self.ctl.names[seat],
                                               lambda: self.set_viewer(seat), self.open_menu))
-
-    def _screen_owner(self) -> int:
-        """Hot-seat: the human who should hold the screen now (-1: nobody in particular)."""
-        exposed = self.ctl.view(-1).uno_exposed
-        if self.ctl.is_human(exposed) and self.ctl.catch_window_open(self.now):
-            return exposed  # may still call UNO before the screen moves on
-        return self.ctl.human_to_act()
 
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
@@ -389,41 +337,175 @@ class TableScene(Scene):
     def refresh_controls(self, force: bool = False) -> None:
         if self.bar is None:
             return
-        legal = self.ctl.legal(self.viewer) if self.can_act() else []
-        plays = [a for a in legal if isinstance(a, Play)]
-        self.hand.legal = {c for a in plays for c in a.cards[:1]}
-        self.hand.legal |= {a.card for a in legal if isinstance(a, JumpIn)}
+        legal = self._legal()
         view = self.ctl.view(self.viewer)
-        self.hand.active = bool(legal) and view.to_act == self.viewer
-        if any(isinstance(a, ChooseColour) for a in legal) and not self.picker.open:
+        if buttons.mark_playable(self.hand, legal, view.to_act == self.viewer) and not self.picker.open:
             self.open_picker(())
-        row = controls(legal, self._control_state(view.phase, self.picker.open))
-        self._actions = {c.key: c.action for c in row if c.action is not None and c.enabled}
-        self.buttons = tuple(Button(key=c.key, label=t(c.label, **self._words(c.params)),
-                                    primary=c.primary, enabled=c.enabled) for c in row)
-        self.bar.set([(b.key, b.label, b.primary) for b in self.buttons], self.layout.bar,
-                     self.layout.scale, frozenset(b.key for b in self.buttons if not b.enabled))
-        if force:
-            self._build_corner()
+        row = buttons.show_row(self.bar, self.layout, legal, self._state(view.phase, self.picker.open))
+        self._actions, self.buttons = row.actions, row.buttons
+        if force and self.corner is not None:
+            buttons.place_corner(self.corner, self.layout, self.viewer)
 
-    def _control_state(self, phase: Phase, picker_open: bool) -> ControlState:
-        v = self.model
-        return ControlState(
-            phase=phase, hand_size=len(v.hand), sizes=tuple(v.sizes),
-            names=tuple(self.ctl.names), penalty=v.penalty, selected=tuple(self.hand.selected),
-            picker_open=picker_open,
-            armed=self.hand.armed if self.hand.index_of(self.hand.armed) >= 0 and self.hand.active
-            else None)
+    def _state(self, phase: Phase, picker_open: bool) -> ControlState:
+        return buttons.control_state(self.model, self.hand, self.ctl.names, phase, picker_open)
 
-    @staticmethod
-    def _words(params: tuple[tuple[str, str | int], ...]) -> dict[str, str | int]:
-        """A control's message parameters, a card id named in the current language."""
-        words = dict(params)
-        if "card" in words:
-            words["card"] = card_name(int(words["card"]), i18n.language())
-        return words
+    # ------------------------------------------------------------ intents -> controller
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.hand.set_cards(self.model.hand)
+        intent = intents.read(event, self._where(), pygame.key.get_mods())
+        if intent is not None:
+            self.do(intent)
 
-    # ------------------------------------------------------------ acting
+    def _where(self) -> intents.Where:
+        return intents.Where(self.hand, self.layout, self.viewer, self.pointer, self.picker,
+                             (self.bar, self.corner), self.log_panel)
+
+    def do(self, intent: intents.Intent) -> None:
+        """What an intent asks of the match: a legal action, or words why not."""
+        match intent:
+            case intents.Press(key, clicked):
+                if clicked:
+                    self.sound("click")
+                self.press(key)
+            case intents.ClickCard(index, multi):
+                self.click_card(index, multi)
+            case intents.DropCard(card):
+                self._drop(card)
+            case intents.DrawCard():
+                self.carry(_send(moves.first_of(self._legal(), (Draw,))))
+            case intents.HoverCard(index):
+                self._hover(index)
+            case intents.PickColour(colour):
+                action = moves.coloured(self.ctl.legal(self.viewer), self.picker_cards, colour)
+                if action is None:
+                    self.picker.open = False
+                else:
+                    self.act(action)
+            case intents.StepPicker(step):
+                self.picker.focus = (self.picker.focus + step) % 4
+            case intents.CancelPicker():
+                self.cancel_picker()
+            case intents.CancelGesture():
+                intents.cancel(self._where())
+                self.refresh_controls()
+            case intents.MoveFocus(step):
+                self.hand.move_focus(step)
+            case intents.Enter(multi):
+                self._enter(multi)
+            case intents.TakeAction(kinds):
+                self.carry(_send(moves.first_of(self._legal(), kinds)))
+            case _:
+                assert_never(intent)
+
+    def carry(self, move: moves.Move | None) -> None:
+        """Carry out a move on the hand (None: nothing to do)."""
+        match move:
+            case moves.Send(action):
+                self.act(action)
+            case moves.Pick(cards, warn):
+                bluff = wording.bluff_warning(self.ctl.view(self.viewer), cards[0]) if warn else None
+                if bluff is not None:
+                    self.say(bluff)  # T2/T5: allowed, and a challenge would catch it
+                self.open_picker(cards)
+            case moves.Refuse(card, then):
+                self.show_error(self.why_not(card))
+                if then is not None:
+                    self.act(then)
+            case moves.Select(card):
+                self.hand.toggle_select(card)
+                self.refresh_controls()
+            case moves.Arm(card):
+                self.hand.armed = card
+                self.refresh_controls()
+            case None:
+                pass
+            case _:
+                assert_never(move)
+
+    def _legal(self) -> list[Action]:
+        return self.ctl.legal(self.viewer) if self.can_act() else []
+
+    def _drop(self, card: int) -> None:
+        """A card let go on the discard pile: the selected cards when it is one
+        of them (H4), else that card, exactly as a click would play it."""
+        selection = self._actions.get("play_sel")
+        if isinstance(selection, Play) and card in selection.cards:
+            self.carry(moves.chosen(selection))
+            return
+        self.hand.armed = card  # a drop is deliberate: no confirm step
+        self.click_card(self.hand.index_of(card))
+        if self.hand.armed == card:  # refused, or waiting in the colour picker
+            self.hand.armed = -1
+
+    def _hover(self, i: int) -> None:
+        self.hover_tip = None
+        if i >= 0 and self.hand.active and self.hand.cards[i].id not in self.hand.legal:
+            self.hover_tip = (i, wording.refusal(self.why_not(self.hand.cards[i].id)).text)
+
+    def press(self, key: str) -> None:
+        if key == "menu":
+            self.open_menu()
+        elif key == "log":
+            self.log_open = not self.log_open
+            self._keep_setting("log_panel", "open" if self.log_open else "closed")
+            self.relayout()
+            self.refresh_controls(force=True)
+        elif key == "hint":
+            self.give_hint()
+        elif key == "confirm":
+            self.click_card(self.hand.index_of(self.hand.armed))
+        elif (action := self._actions.get(key)) is not None:
+            self.carry(moves.chosen(action))
+
+    def open_menu(self) -> None:
+        from game.scenes.pause import PauseScene  # the pause menu leads back to the table
+
+        self.app.scenes.push(PauseScene(self.app, self.config.settings))
+
+    def click_card(self, index: int, multi: bool = False) -> None:
+        if not 0 <= index < len(self.hand.cards) or self.viewer < 0:
+            return
+        self.hand.focus = index
+        if self.can_act():
+            card = self.hand.cards[index].id
+            self.carry(moves.card_click(
+                self.ctl.legal(self.viewer), card,
+                select=multi and self.ctl.config.settings.multi_play,
+                confirm=bool(_setting(self.app, "confirm_play", False)) and self.hand.armed != card))
+
+    def _enter(self, multi: bool) -> None:
+        """Enter: the highlighted card (waiting for confirmation, raised under
+        the pointer, or focused); else the selected multi-play; else the hint."""
+        if not self.can_act():
+            return
+        i = self.hand.highlighted()
+        if 0 <= i < len(self.hand.cards):
+            self.click_card(i, multi)
+        elif "play_sel" in self._actions:
+            self.press("play_sel")
+        elif (choice := self.ctl.hint_choice(self.viewer)) is not None:
+            a = choice.action
+            if isinstance(a, Play) and len(a.cards) == 1:  # the hinted card, as a click on it
+                self.hand.focus, self.hand.hovered = self.hand.index_of(a.cards[0]), -1
+                if _setting(self.app, "confirm_play", False) and self.hand.armed != a.cards[0]:
+                    self.carry(moves.Arm(a.cards[0]))
+                    return
+            self.act(a)
+
+    def give_hint(self) -> None:
+        if not self.can_act():
+            return
+        choice = self.ctl.hint_choice(self.viewer)
+        if choice is None:
+            self.say(wording.no_hint())
+            return
+        a = choice.action
+        if isinstance(a, Play) and self.hand.index_of(a.cards[0]) >= 0:
+            self.hand.focus, self.hand.hovered = self.hand.index_of(a.cards[0]), -1
+        # the words of its button even while the bar is hidden (the picker is open)
+        row = controls([a], self._state(self.ctl.view(self.viewer).phase, False))
+        self.say(wording.hint(choice, wording.action_label(a, row)))
+
     def act(self, action: Action) -> bool:
         """Send a human action; show the refusal (state unchanged) if illegal."""
         if not self.can_act():
@@ -434,8 +516,7 @@ class TableScene(Scene):
             self.show_error(result)
             return False
         if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
-            # T6: the call counted for the play it came with; say it is gone
-            self.show_toast(t("tbl.uno_dropped"), tw.GOLD, 5.0)
+            self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
         self.hand.selected = []
         self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.picker.open = False
@@ -444,11 +525,17 @@ class TableScene(Scene):
         self.refresh_controls()
         return True
 
+    def why_not(self, card_id: int) -> IllegalAction:
+        return self.ctl.explain(self.viewer, card_id)
+
     def show_error(self, err: IllegalAction) -> None:
-        self.show_toast(illegal_text(err, i18n.language()), tw.RED, 3.5)
+        self.say(wording.refusal(err))
         self.sound("error")
 
-    def show_toast(self, msg: str, colour: tuple[int, int, int] = tw.CREAM,
+    def say(self, toast: wording.Toast) -> None:
+        self.show_toast(toast.text, toast.colour, toast.secs)
+
+    def show_toast(self, msg: str, colour: tuple[int, int, int] = kit.CREAM,
                    secs: float = 2.5) -> None:
         self.toast = (msg, colour, self.now + secs)
 
@@ -460,77 +547,10 @@ class TableScene(Scene):
             except Exception:  # noqa: BLE001 - sound is optional
                 pass
 
-    def click_card(self, index: int, multi: bool = False) -> None:
-        if not 0 <= index < len(self.hand.cards) or self.viewer < 0:
-            return
-        card = self.hand.cards[index]
-        self.hand.focus = index
-        if not self.can_act():
-            return
-        legal = self.ctl.legal(self.viewer)
-        if multi and self.ctl.config.settings.multi_play:
-            self.hand.toggle_select(card.id)
-            self.refresh_controls()
-            return
-        if self._wait_for_confirm(card.id):
-            return
-        single = [a for a in legal if isinstance(a, Play) and a.cards == (card.id,)]
-        if single:
-            if single[0].colour is not None:
-                self._warn_if_bluff(card.id)
-                self.open_picker((card.id,))
-            else:
-                self.act(single[0])
-            return
-        jump = [a for a in legal if isinstance(a, JumpIn) and a.card == card.id]
-        if jump:
-            self.act(jump[0])
-            return
-        wrong = [a for a in legal if isinstance(a, WrongPlay) and a.card == card.id]
-        self.show_error(self.why_not(card.id))
-        if wrong:  # T8: offering an unplayable card costs the penalty (and the turn)
-            self.act(wrong[0])
-
-    def _warn_if_bluff(self, card_id: int) -> None:
-        """T2/T5: a Wild Draw Four played while holding the colour in effect is a
-        bluff a challenge would catch: say so (the play stays allowed)."""
-        view = self.ctl.view(self.viewer)
-        if (DECK[card_id].kind is not Kind.WILD_DRAW_FOUR or view.pending_penalty
-                or view.settings.wd4_rule != "no_matching_colour" or view.colour is None):
-            return
-        if any(c.colour is view.colour for c in view.hand):
-            colour = colour_name(view.colour, i18n.language())
-            self.show_toast(i18n.t("tbl.wd4_bluff", colour=colour), tw.GOLD, 4.0)
-
-    def why_not(self, card_id: int) -> IllegalAction:
-        return self.ctl.explain(self.viewer, card_id)
-
-    def play_action(self, play: Play) -> None:
-        if play.colour is not None or DECK[play.cards[-1]].is_wild:
-            self.open_picker(play.cards)
-        else:
-            self.act(play)
-
     def open_picker(self, cards: tuple[int, ...]) -> None:
-        self.picker.open = True
-        self.picker.focus = 0
-        self.picker_cards = cards
+        self.picker.open, self.picker.focus, self.picker_cards = True, 0, cards
         self.buttons = ()
-        if self.bar is not None:
-            self.bar.set([], self.layout.bar, self.layout.scale)
-
-    def pick_colour(self, colour: Colour) -> None:
-        legal = self.ctl.legal(self.viewer)
-        if not self.picker_cards:
-            action: Action | None = next((a for a in legal if isinstance(a, ChooseColour)
-                                          and a.colour is colour), None)
-        else:
-            action = next((a for a in legal if isinstance(a, Play)
-                           and a.cards == self.picker_cards and a.colour is colour), None)
-        if action is None:
-            self.picker.open = False
-            return
-        self.act(action)
+        buttons.hide_row(self.bar, self.layout)
 
     def cancel_picker(self) -> None:
         if self.picker_cards or self.ctl.view(self.viewer).phase is not Phase.CHOOSE_COLOUR:
@@ -538,295 +558,10 @@ class TableScene(Scene):
             self.picker_cards = ()
             self.refresh_controls(force=True)
 
-    def press(self, key: str) -> None:
-        if key == "menu":
-            self.open_menu()
-        elif key == "log":
-            self.log_open = not self.log_open
-            self._remember_log()
-            self.relayout()
-            self.refresh_controls(force=True)
-        elif key == "hint":
-            self.give_hint()
-        elif key == "confirm":
-            self.click_card(self.hand.index_of(self.hand.armed))
-        else:
-            action = self._actions.get(key)
-            if isinstance(action, Play):
-                self.play_action(action)
-            elif action is not None:
-                self.act(action)
-
-    def _remember_log(self) -> None:
-        """The next table opens the log as the player left it."""
-        self._keep_setting("log_panel", "open" if self.log_open else "closed")
-
-    def _keep_setting(self, name: str, value: object) -> None:
-        """Set a user setting and save the settings file."""
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return
-        setattr(settings, name, value)
-        save = getattr(self.app, "save_settings", None)
-        if save is not None:
-            save()
-
-    def give_hint(self) -> None:
-        if not self.can_act():
-            return
-        choice = self.ctl.hint_choice(self.viewer)
-        if choice is None:
-            self.show_toast(t("tbl.hint_none"))
-            return
-        lang = i18n.language()
-        a = choice.action
-        if choice.reasons:
-            reason = t("log.sep").join(
-                t(f"hint.{key}", colour=colour_name(colour, lang), n=n)
-                for key, colour, n in choice.reasons)
-        else:  # a bot from outside that explains itself in words
-            reason = choice.reason_zh if lang == "zh" else choice.reason_en
-        if isinstance(a, Play):
-            what = ", ".join(card_name(c, lang) for c in a.cards)
-            ids = [c.id for c in self.hand.cards]
-            if a.cards[0] in ids:
-                self.hand.focus = ids.index(a.cards[0])
-                self.hand.hovered = -1
-            if a.colour is not None:
-                what += f" → {colour_name(a.colour, lang)}"
-        else:
-            what = self._action_label(a)
-        said = " — ".join(part for part in (what, reason) if part)
-        self.show_toast(t("tbl.hint_prefix") + said, tw.GOLD, 5.0)
-
-    def _action_label(self, a: Action) -> str:
-        """The words of the button that does ``a`` (even while the bar is
-        hidden), or the colour named by an S4 choice."""
-        if isinstance(a, ChooseColour):  # S4
-            return colour_name(a.colour, i18n.language())
-        row = controls([a], self._control_state(self.ctl.view(self.viewer).phase, False))
-        for c in row:
-            if c.action == a:
-                return t(c.label, **self._words(c.params))
-        return t("tbl.uno") if isinstance(a, CallUno) else ""
-
-    def open_menu(self) -> None:
-        from game.scenes.pause import PauseScene  # the pause menu leads back to the table
-
-        self.app.scenes.push(PauseScene(self.app, self.config.settings))
-
-    # ------------------------------------------------------------ input
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.hand.set_cards(self.model.hand)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for bar in (self.bar, self.corner):
-                key = bar.key_of(event.ui_element) if bar is not None else None
-                if key is not None:
-                    self.sound("click")
-                    self.press(key)
-                    return
-            return
-        if self._log_event(event):
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            self._drag_to(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._click(event.pos, bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
-                        or bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT)))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
-
-    def _log_event(self, event: pygame.event.Event) -> bool:
-        """The wheel over the log and its scroll bar; True when the log took ``event``."""
-        panel = self.log_panel
-        if panel is None or not self.layout.log.w:
-            return False
-        if event.type == pygame.MOUSEWHEEL:
-            if not self.layout.log.collidepoint(pygame.mouse.get_pos()):
-                return False
-            panel.scroll_by(3 * event.y)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return panel.press(event.pos)
-        if event.type == pygame.MOUSEMOTION:
-            return panel.drag(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return panel.release()
-        return False
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        if self.picker.open:
-            return
-        i = self.hand.hit(self.layout, pos) if self.viewer >= 0 else -1
-        if i != self.hand.hovered:
-            self.hand.hovered = i
-            self.hover_tip = None
-            if i >= 0 and self.hand.active and self.hand.cards[i].id not in self.hand.legal:
-                err = self.why_not(self.hand.cards[i].id)
-                self.hover_tip = (i, illegal_text(err, i18n.language()))
-
-    def _click(self, pos: tuple[int, int], multi: bool) -> None:
-        if self.picker.open:
-            self.picker.layout(self.layout)
-            col = self.picker.hit(pos)
-            if col is not None:
-                self.pick_colour(col)
-            return
-        if self.viewer < 0:
-            return
-        # A card or the pile acts when the button comes up (see _release).
-        i = self.hand.hit(self.layout, pos)
-        if i >= 0:
-            self.hand.focus = i
-            card = self.hand.cards[i]
-            rect = self.hand.card_rect(self.layout, card.id) or self.layout.hand
-            self.pointer.down("card", card.id, pos, rect, multi)
-        elif self.layout.draw_pile.collidepoint(pos):
-            self.pointer.down("pile", -1, pos, self.layout.draw_pile)
-
-    # ---- press, drag and release (issue 14: a card plays on release, or dropped on the pile)
-    def _drag_to(self, pos: tuple[int, int]) -> None:
-        self.pointer.move(pos)
-        press = self.pointer.dragged()
-        if press is None or self.hand.index_of(press.card) < 0:
-            return
-        self.hand.dragging = press.card
-        self.hand.drag_at = (pos[0] - press.offset[0], pos[1] - press.offset[1])
-        self.hand.drag_over = drop_hits_discard(self.layout, self.hand.drag_at, pos)
-        self.hand.hovered = -1
-        self.hover_tip = None
-
-    def _release(self, pos: tuple[int, int]) -> None:
-        press = self.pointer.press
-        if press is None:
-            return
-        if press.dragging:
-            self._drag_to(pos)
-        on_target = (self.layout.draw_pile.collidepoint(pos) if press.target == "pile" else
-                     self.hand.hit(self.layout, pos) == self.hand.index_of(press.card))
-        outcome, _ = self.pointer.up(pos, on_target, self.hand.drag_over)
-        self.hand.drop_back(press.card)
-        if outcome is Outcome.CLICK and press.target == "pile":
-            if self.can_act():
-                draw = [a for a in self.ctl.legal(self.viewer) if isinstance(a, Draw)]
-                if draw:
-                    self.act(draw[0])
-        elif outcome is Outcome.CLICK:
-            self.click_card(self.hand.index_of(press.card), press.multi)
-        elif outcome is Outcome.DROP:
-            self._drop(press.card)
-        elif outcome is Outcome.CANCEL:
-            self.hand.focus = -1  # the press raised it; a cancelled gesture leaves nothing chosen
-
-    def _drop(self, card_id: int) -> None:
-        """A card let go on the discard pile: the selected cards when it is one
-        of them (H4), else that card, exactly as a click would play it."""
-        sel = self._actions.get("play_sel")
-        if isinstance(sel, Play) and card_id in sel.cards:
-            self.play_action(sel)
-            return
-        self.hand.armed = card_id  # a drop is deliberate: no confirm step
-        self.click_card(self.hand.index_of(card_id))
-        if self.hand.armed == card_id:  # refused, or waiting in the colour picker
-            self.hand.armed = -1
-
-    def _wait_for_confirm(self, card_id: int) -> bool:
-        """With "confirm each play" on, the first click on a card only raises it
-        and offers a Play button (Enter or a second click also confirms)."""
-        if not self.confirm_plays or self.hand.armed == card_id:
-            return False
-        self.hand.armed = card_id
-        self.refresh_controls()
-        return True
-
-    def _key(self, event: pygame.event.Event) -> None:
-        k = event.key
-        if self.picker.open:
-            if k == pygame.K_ESCAPE:
-                self.cancel_picker()
-            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.picker.focus = (self.picker.focus + (1 if k == pygame.K_RIGHT else -1)) % 4
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.pick_colour(COLOURS[self.picker.focus])
-            elif k in KEY_COLOURS:
-                self.pick_colour(KEY_COLOURS[k])
-            return
-        if k == pygame.K_ESCAPE and (self.hand.armed >= 0 or self.pointer.press is not None):
-            self._cancel_gesture()
-        elif k == pygame.K_ESCAPE:
-            self.open_menu()
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.hand.move_focus(1 if k == pygame.K_RIGHT else -1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._enter(bool(event.mod & pygame.KMOD_SHIFT))
-        elif k == pygame.K_d:  # facing a penalty or a Wild Draw Four, D takes the cards
-            self._key_action((Draw, Pass, Accept))
-        elif k == pygame.K_u:
-            self._key_action((CallUno,))
-        elif k == pygame.K_c:
-            self._key_action((Catch,))
-        elif k == pygame.K_h:
-            self.give_hint()
-        elif k == pygame.K_l:
-            self.press("log")
-
-    def _cancel_gesture(self) -> None:
-        if self.pointer.press is not None:
-            self.hand.drop_back(self.pointer.press.card)
-            self.pointer.cancel()
-        self.hand.armed = -1
-        self.refresh_controls()
-
-    def _enter(self, multi: bool) -> None:
-        """Enter: the highlighted card (waiting for confirmation, raised under
-        the pointer, or focused); else the selected multi-play; else the hint."""
-        if not self.can_act():
-            return
-        i = self.hand.highlighted()
-        if 0 <= i < len(self.hand.cards):
-            self.click_card(i, multi)
-            return
-        if "play_sel" in self._actions:
-            self.press("play_sel")
-            return
-        choice = self.ctl.hint_choice(self.viewer)
-        if choice is None:
-            return
-        a = choice.action
-        if isinstance(a, Play) and len(a.cards) == 1:
-            self.hand.focus = self.hand.index_of(a.cards[0])
-            self.hand.hovered = -1
-            if self._wait_for_confirm(a.cards[0]):
-                return
-        self.act(a)
-
-    def _key_action(self, kinds: tuple[type, ...]) -> None:
-        if not self.can_act():
-            return
-        for a in self.ctl.legal(self.viewer):
-            if isinstance(a, kinds):
-                self.act(a)
-                return
-
     def probe(self) -> dict[str, Any]:
-        """For game.debug_probe (tests driving the real window): where the clickable
-        things are now, and the viewer's PlayerView under ``view``."""
-        lay = self.layout
-        if self.picker.open:
-            self.picker.layout(lay)  # the rects a click is tested against (as in _click)
-        seats = {s: spot.plate for s, spot in lay.seats.items()}
-        if lay.bottom is not None:
-            seats[lay.bottom.seat] = lay.bottom.plate
-        return {"viewer": self.viewer, "view": self.ctl.view(self.viewer),
-                "hand": [{"id": c.id, "face": c.short(), "rect": r, "legal": c.id in self.hand.legal}
-                         for c, r in zip(self.hand.cards, self.hand.rects(lay), strict=False)],
-                "draw_pile": lay.draw_pile, "discard": lay.discard, "seats": seats,
-                "bar": {k: b.rect for k, b in (self.bar.buttons if self.bar else {}).items()},
-                "corner": {k: b.rect for k, b in (self.corner.buttons if self.corner else {}).items()},
-                "picker": [(c, r) for c, r in self.picker.rects] if self.picker.open else []}
+        """For game.debug_probe: :func:`game.table.probe.table_probe`."""
+        return table_probe(self.layout, self.viewer, self.ctl.view(self.viewer), self.hand,
+                           self.picker, self.bar, self.corner)
 
     # ------------------------------------------------------------ drawing
     @property
@@ -847,14 +582,10 @@ class TableScene(Scene):
 
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
-        problem = self.ctl.save_problem  # shown until a save works again
         away: tuple[str, ...] = ()
         if self.party is not None:
-            names, bots, bot_in = self.ctl.names, self.party.bot_seats, self.party.bot_in()
-            away = tuple(t("party.bot", name=names[seat]) if seat in bots
-                         else t("party.away_bot_in", name=names[seat], n=math.ceil(bot_in[seat]))
-                         if seat in bot_in
-                         else t("party.away", name=names[seat]) for seat in self.party.away())
+            away = wording.away_lines(self.ctl.names, self.party.away(), self.bot_seats(),
+                                      self.party.bot_in())
         busy = self.busy()
         phase = (self.ctl.view(self.viewer).phase
                  if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
@@ -863,9 +594,8 @@ class TableScene(Scene):
                      hover_tip=self.hover_tip, picker_open=self.picker.open,
                      picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
                      mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
-                     buttons=self.buttons,
-                     notice=t(f"tbl.save_failed.{problem}") if problem else "", away=away,
-                     log=self.log_panel.frame() if self.log_panel is not None else None)
+                     buttons=self.buttons, notice=wording.save_notice(self.ctl.save_problem),
+                     away=away, log=self.log_panel.frame() if self.log_panel is not None else None)
         return build_frame(self, ui, colourblind=self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,9 +1,8 @@
-"""Pieces of the table: cached text, seat plates, piles, colour picker,
+"""Pieces of the table: seat plates, piles, colour picker,
 the action button bar and the scrollable game log."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,150 +15,22 @@ from game.resources import get_font
 from game.rules.cards import COLOURS, DECK, Colour
 from game.table.layout import TableLayout
 from game.ui import card_art
+from game.ui import draw_kit as kit
 from game.ui.theme import font_size
 from game.ui.theme import px as theme_px
 from game.ui.wrap import wrap_text
 
-CREAM = (245, 240, 225)
-GOLD = (232, 197, 71)
-MUTED = (176, 200, 184)
-RED = (222, 41, 48)
-INK = (10, 24, 16)
 TEAM = [(90, 160, 255), (255, 140, 90)]
 FIELD = (11, 51, 34)  # the theme's scroll-bar track
 GOLD_ACTIVE = (201, 165, 50)
 
 
-@lru_cache(maxsize=512)
-def text(s: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = False) -> pygame.Surface:
-    # Anti-aliased text is the colour everywhere with the ink in the alpha, so
-    # tinting one white rendering gives each colour exactly (a ticker line
-    # turns from cream to muted when the next one comes).
-    img = _white_text(s, size, bold).copy()
-    img.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    return img
-
-
-@lru_cache(maxsize=256)
-def _white_text(s: str, size: int, bold: bool) -> pygame.Surface:
-    return get_font(size, bold).render(s, True, (255, 255, 255))
-
-
-Blit = tuple[pygame.Surface, tuple[int, int]]
-
-
-class Recorder:
-    """Takes the place of a surface for the drawing helpers here (they only
-    blit): keeps the blits, to replay them later, and the area they cover."""
-
-    def __init__(self) -> None:
-        self.blits: list[Blit] = []
-        self.bounds: pygame.Rect | None = None
-
-    def blit(self, source: pygame.Surface, dest: tuple[int, int] | pygame.Rect) -> pygame.Rect:
-        x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest
-        pos = (int(x), int(y))
-        self.blits.append((source, pos))
-        r = pygame.Rect(pos, source.get_size())
-        self.bounds = r if self.bounds is None else self.bounds.union(r)
-        return r
-
-
-Canvas = pygame.Surface | Recorder
-
-
-MIN_FIT_PX = 12  # never below a readable size (issue 14)
-MIN_FIT_SHARE = 0.8  # text shrinks to at most 80% of its size, then is cut with "…"
-
-
-def min_fit_px(size: int) -> int:
-    """The smallest size :func:`fit_text` shrinks ``size`` to (a long line is cut
-    rather than shrunk into an unreadable smudge)."""
-    return max(MIN_FIT_PX, math.ceil(size * MIN_FIT_SHARE))
-
-
-def fit_text(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
-             bold: bool = False) -> pygame.Surface:
-    """``s`` rendered no wider than ``max_w``: at the largest size from ``size``
-    down to :func:`min_fit_px` that fits, else at that size cut short with an ellipsis."""
-    fitted, px = fit(s, size, max_w, bold)
-    return text(fitted, px, colour, bold)
-
-
-@lru_cache(maxsize=64)
-def text_block(s: str, size: int, max_w: int, colour: tuple[int, int, int] = CREAM,
-               bold: bool = False, centre: bool = True) -> pygame.Surface:
-    """``s`` broken into rows no wider than ``max_w`` (Chinese by character:
-    :func:`game.ui.wrap.wrap_text`), at ``size``; centred or flush left."""
-    font = get_font(size, bold)
-    rows = [text(row, size, colour, bold) for row in wrap_text(s, font, max_w)]
-    if not rows:
-        return pygame.Surface((0, 0), pygame.SRCALPHA)
-    w = max(r.get_width() for r in rows)
-    surf = pygame.Surface((w, sum(r.get_height() for r in rows)), pygame.SRCALPHA)
-    y = 0
-    for row in rows:
-        surf.blit(row, ((w - row.get_width()) // 2 if centre else 0, y))
-        y += row.get_height()
-    return surf
-
-
-@lru_cache(maxsize=512)
-def fit(s: str, size: int, max_w: int, bold: bool = False) -> tuple[str, int]:
-    """What :func:`fit_text` draws: (text, pixel size), chosen on the font's
-    metrics (nothing rendered)."""
-    size = _fit_size(s, size, max_w, bold)
-    font = get_font(size, bold)
-    if len(s) > 2 and font.size(s)[0] > max_w:
-        lo, hi = 1, len(s) - 2  # keep s[:n] + "…" for the longest n that fits (or 1)
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if font.size(s[:mid] + "…")[0] <= max_w:
-                lo = mid
-            else:
-                hi = mid - 1
-        s = s[:lo] + "…"
-    return s, size
-
-
-def _fit_size(s: str, size: int, max_w: int, bold: bool) -> int:
-    """The largest size from ``size`` down to :func:`min_fit_px` at which ``s``
-    is no wider than ``max_w`` (the smallest if none)."""
-    floor = min_fit_px(size)
-    width = get_font(size, bold).size(s)[0]
-    if width <= max_w or size <= floor:
-        return size
-    # The width grows about in proportion to the size: start next to the answer.
-    k = max(floor, min(size - 1, size * max_w // max(1, width)))
-    while k + 1 < size and get_font(k + 1, bold).size(s)[0] <= max_w:
-        k += 1
-    while k > floor and get_font(k, bold).size(s)[0] > max_w:
-        k -= 1
-    return k
-
-
-@lru_cache(maxsize=256)
-def _panel(size: tuple[int, int], radius: int, fill: tuple[int, int, int, int],
-           border: tuple[int, int, int, int], bw: int) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-    if bw:
-        pygame.draw.rect(surf, border, surf.get_rect(), width=bw, border_radius=radius)
-    return surf
-
-
-def panel(surface: Canvas, rect: pygame.Rect, radius: int,
-          fill: tuple[int, int, int, int] = (6, 34, 22, 215),
-          border: tuple[int, int, int, int] = (70, 130, 95, 255), bw: int = 1) -> None:
-    surface.blit(_panel(rect.size, radius, fill, border, bw), rect.topleft)
-
-
-def pill(surface: Canvas, label: str, center: tuple[int, int], size: int,
-         fill: tuple[int, int, int], fg: tuple[int, int, int] = CREAM) -> pygame.Rect:
-    img = text(label, size, fg, True)
+def pill(surface: kit.Canvas, label: str, center: tuple[int, int], size: int,
+         fill: tuple[int, int, int], fg: tuple[int, int, int] = kit.CREAM) -> pygame.Rect:
+    img = kit.text(label, size, fg, True)
     r = img.get_rect().inflate(size, size // 3)
     r.center = center
-    panel(surface, r, r.h // 2, (*fill, 235), (255, 255, 255, 120), 1)
+    kit.panel(surface, r, r.h // 2, (*fill, 235), (255, 255, 255, 120), 1)
     surface.blit(img, img.get_rect(center=r.center))
     return r
 
@@ -196,7 +67,7 @@ def card_angle(card_id: int) -> int:
 @lru_cache(maxsize=64)
 def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> pygame.Surface:
     """A speech bubble ("UNO!", "Skipped!"): a filled pill with a white rim."""
-    fg = text(label, size, INK if colour == GOLD else (255, 255, 255), True)
+    fg = kit.text(label, size, kit.INK if colour == kit.GOLD else (255, 255, 255), True)
     box = fg.get_rect().inflate(size, size // 2)
     surf = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*colour, 255), surf.get_rect(), border_radius=box.h // 2)
@@ -235,11 +106,11 @@ def plate_line(parts: Sequence[str], size: int, width: int,
     its x offset: "a · b" when it fits, else a at the left and b at the right,
     else the first part alone; never a part cut in the middle when it can be helped."""
     whole = " · ".join(parts)
-    if fit(whole, size, width)[0] == whole or len(parts) < 2:
-        return [(fit_text(whole, size, width, MUTED), 0)]
-    left, right = fit_text(parts[0], size, width, MUTED), fit_text(parts[-1], size, width, MUTED)
+    if kit.fit(whole, size, width)[0] == whole or len(parts) < 2:
+        return [(kit.fit_text(whole, size, width, kit.MUTED), 0)]
+    left, right = kit.fit_text(parts[0], size, width, kit.MUTED), kit.fit_text(parts[-1], size, width, kit.MUTED)
     if left.get_width() + gap + right.get_width() <= width and all(
-            fit(p, size, width)[0] == p for p in (parts[0], parts[-1])):
+            kit.fit(p, size, width)[0] == p for p in (parts[0], parts[-1])):
         return [(left, 0), (right, width - right.get_width())]
     return [(left, 0)]
 
@@ -275,7 +146,7 @@ def shared_badges(layout: TableLayout, plates: Sequence[tuple[int, str, tuple[st
     return {forms: forms[i:] for forms, i in start.items()}
 
 
-def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
+def draw_plate(surface: kit.Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
                badge: Sequence[str], line2: Sequence[str], *, active: bool, out: bool,
                team: int = -1, uno: bool = False) -> None:
     """A seat's plate: the name and the badge on the first line (the name first:
@@ -284,27 +155,27 @@ def draw_plate(surface: Canvas, layout: TableLayout, rect: pygame.Rect, name: st
     r = px(10)
     if active:
         glow = rect.inflate(px(10), px(10))
-        panel(surface, glow, r + px(5), (232, 197, 71, 60), (232, 197, 71, 200), px(3))
+        kit.panel(surface, glow, r + px(5), (232, 197, 71, 60), (232, 197, 71, 200), px(3))
     fill = (6, 34, 22, 150) if out else (6, 34, 22, 225)
     border = (*TEAM[team % 2], 255) if team >= 0 else (70, 130, 95, 255)
-    panel(surface, rect, r, fill, border, max(1, px(2) if team >= 0 else 1))
+    kit.panel(surface, rect, r, fill, border, max(1, px(2) if team >= 0 else 1))
     pad = px(8)
     fs, bs = layout.font_px(15), layout.font_px(11)
     label = _name_badge(layout, rect.w, name, badge)
-    badge_img = text(label, bs, INK, True) if label else None
+    badge_img = kit.text(label, bs, kit.INK, True) if label else None
     badge_w = badge_img.get_width() + px(10) if badge_img else 0
-    name_img = fit_text(name, fs, rect.w - 2 * pad - badge_w - px(4), GOLD if active else CREAM, True)
+    name_img = kit.fit_text(name, fs, rect.w - 2 * pad - badge_w - px(4), kit.GOLD if active else kit.CREAM, True)
     surface.blit(name_img, (rect.x + pad, rect.y + px(5)))
     if badge_img is not None:
         br = badge_img.get_rect().inflate(px(10), px(2))
         br.topright = (rect.right - pad, rect.y + px(7))
-        panel(surface, br, br.h // 2, (*MUTED, 255), (0, 0, 0, 0), 0)
+        kit.panel(surface, br, br.h // 2, (*kit.MUTED, 255), (0, 0, 0, 0), 0)
         surface.blit(badge_img, badge_img.get_rect(center=br.center))
     bottom = rect.bottom - px(5)
     for img, x in plate_line(line2, layout.font_px(13), rect.w - 2 * pad, px(8)):
         surface.blit(img, (rect.x + pad + x, bottom - img.get_height()))
     if uno:
-        pill(surface, "UNO", (rect.right - px(4), rect.top - px(2)), layout.font_px(12), RED)
+        pill(surface, "UNO", (rect.right - px(4), rect.top - px(2)), layout.font_px(12), kit.RED)
 
 
 def draw_thinking_mark(surface: pygame.Surface, plate: pygame.Rect, now: float) -> None:
@@ -315,8 +186,8 @@ def draw_thinking_mark(surface: pygame.Surface, plate: pygame.Rect, now: float) 
     y = plate.top
     lit = int(now * 4) % 3
     for i in range(3):
-        colour = GOLD if i == lit else MUTED
-        pygame.draw.circle(surface, INK, (x0 + i * gap, y), r + 1)
+        colour = kit.GOLD if i == lit else kit.MUTED
+        pygame.draw.circle(surface, kit.INK, (x0 + i * gap, y), r + 1)
         pygame.draw.circle(surface, colour, (x0 + i * gap, y), r)
 
 
@@ -333,7 +204,7 @@ def draw_mini_fan(surface: pygame.Surface, layout: TableLayout, center: tuple[in
     for i in range(shown):
         surface.blit(back, (round(x0 + step * i), round(y)))
     if count > shown:
-        pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), INK)
+        pill(surface, f"+{count - shown}", (round(x0 + total), round(y)), layout.font_px(11), kit.INK)
 
 
 def colour_ring(layout: TableLayout) -> pygame.Rect:
@@ -343,7 +214,7 @@ def colour_ring(layout: TableLayout) -> pygame.Rect:
     return layout.discard.inflate(2 * px(22), 2 * px(22))
 
 
-def draw_halo(surface: Canvas, layout: TableLayout, colour: Colour | None) -> None:
+def draw_halo(surface: kit.Canvas, layout: TableLayout, colour: Colour | None) -> None:
     """Colour in effect: a wide band in that colour round the discard pile, with
     a light rim (green stays a ring on the green felt) and a tint inside."""
     if colour is None:
@@ -352,14 +223,14 @@ def draw_halo(surface: Canvas, layout: TableLayout, colour: Colour | None) -> No
     ring, band, rim = colour_ring(layout), px(12), px(3)
     rgb = card_art.colour_rgb(colour)
     radius = px(22)
-    panel(surface, ring, radius, (*rgb, 70), (*CREAM, 255), band)
-    panel(surface, ring.inflate(-2 * rim, -2 * rim), radius - rim, (0, 0, 0, 0), (*rgb, 255),
+    kit.panel(surface, ring, radius, (*rgb, 70), (*kit.CREAM, 255), band)
+    kit.panel(surface, ring.inflate(-2 * rim, -2 * rim), radius - rim, (0, 0, 0, 0), (*rgb, 255),
           band - rim)
-    panel(surface, ring.inflate(-2 * band, -2 * band), radius - band, (0, 0, 0, 0),
-          (*INK, 160), max(1, px(2)))
+    kit.panel(surface, ring.inflate(-2 * band, -2 * band), radius - band, (0, 0, 0, 0),
+          (*kit.INK, 160), max(1, px(2)))
 
 
-def draw_draw_pile(surface: Canvas, layout: TableLayout, draw_count: int,
+def draw_draw_pile(surface: kit.Canvas, layout: TableLayout, draw_count: int,
                    pile_label: str) -> None:
     """The draw pile (a few stacked backs) and its label."""
     px = layout.px
@@ -373,11 +244,11 @@ def draw_draw_pile(surface: Canvas, layout: TableLayout, draw_count: int,
         surface.blit(back, (dr.x - i * px(2), dr.y - i * px(2)))
     if not draw_count:
         surface.blit(_outline(dr.size, px(2), px(8)), dr.topleft)
-    lbl = text(pile_label, layout.font_px(13), MUTED)
+    lbl = kit.text(pile_label, layout.font_px(13), kit.MUTED)
     surface.blit(lbl, lbl.get_rect(midtop=(dr.centerx, dr.bottom + px(6))))
 
 
-def draw_discard(surface: Canvas, layout: TableLayout, cards: Sequence[int],
+def draw_discard(surface: kit.Canvas, layout: TableLayout, cards: Sequence[int],
                  colourblind: bool) -> None:
     """The top ``cards`` of the discard pile, each slightly turned."""
     for cid in cards:
@@ -385,7 +256,7 @@ def draw_discard(surface: Canvas, layout: TableLayout, cards: Sequence[int],
         surface.blit(img, img.get_rect(center=layout.discard.center))
 
 
-def draw_colour_marks(surface: Canvas, layout: TableLayout, colour: Colour | None,
+def draw_colour_marks(surface: kit.Canvas, layout: TableLayout, colour: Colour | None,
                       penalty_label: str) -> None:
     """The colour's chip with its colour-blind symbol on the ring's top right
     corner, and the penalty pill at its bottom right."""
@@ -395,7 +266,7 @@ def draw_colour_marks(surface: Canvas, layout: TableLayout, colour: Colour | Non
         sw = card_art.colour_swatch(colour, px(50), True)
         surface.blit(sw, sw.get_rect(center=(ring.right - px(6), ring.top + px(6))))
     if penalty_label:
-        pill(surface, penalty_label, (ring.right, ring.bottom - px(8)), layout.font_px(16), RED)
+        pill(surface, penalty_label, (ring.right, ring.bottom - px(8)), layout.font_px(16), kit.RED)
 
 
 # ---------------------------------------------------------------- colour picker
@@ -430,12 +301,12 @@ class ColourPicker:
 
     def draw(self, surface: pygame.Surface, lay: TableLayout, title: str, hint: str,
              names: Sequence[str], colourblind: bool, mouse: tuple[int, int]) -> None:
-        veil = _panel(lay.table.size, 0, (0, 0, 0, 120), (0, 0, 0, 0), 0)
+        veil = kit.panel_surface(lay.table.size, 0, (0, 0, 0, 120), (0, 0, 0, 0), 0)
         surface.blit(veil, lay.table.topleft)
         box = self.layout(lay)
         px = lay.px
-        panel(surface, box, px(16), (6, 34, 22, 240), (232, 197, 71, 255), px(2))
-        t = text(title, lay.font_px(22), GOLD, True)
+        kit.panel(surface, box, px(16), (6, 34, 22, 240), (232, 197, 71, 255), px(2))
+        t = kit.text(title, lay.font_px(22), kit.GOLD, True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + px(14))))
         for i, (col, r) in enumerate(self.rects):
             hot = r.collidepoint(mouse) or i == self.focus
@@ -443,10 +314,10 @@ class ColourPicker:
             sw = card_art.colour_swatch(col, rr.w, colourblind)
             surface.blit(sw, rr)
             if hot:
-                pygame.draw.circle(surface, GOLD, rr.center, rr.w // 2 + px(3), px(3))
-            lbl = text(names[i], lay.font_px(15), CREAM, True)
+                pygame.draw.circle(surface, kit.GOLD, rr.center, rr.w // 2 + px(3), px(3))
+            lbl = kit.text(names[i], lay.font_px(15), kit.CREAM, True)
             surface.blit(lbl, lbl.get_rect(midtop=(r.centerx, r.bottom + px(8))))
-        h = text(hint, lay.font_px(13), MUTED)
+        h = kit.text(hint, lay.font_px(13), kit.MUTED)
         surface.blit(h, h.get_rect(midbottom=(box.centerx, box.bottom - px(8))))
 
 
@@ -682,7 +553,7 @@ class LogPanel:
             img = self._images.get(self._first + i)
             if img is None:
                 img = self._images[self._first + i] = get_font(self._font_px()).render(
-                    self.rows[i], True, CREAM)
+                    self.rows[i], True, kit.CREAM)
             images.append(img)
         bar = self._bar()
         return LogFrame(rect=self.rect.copy(), rows=tuple(self.rows[start:end]),
@@ -704,5 +575,5 @@ def draw_log(surface: pygame.Surface, log: LogFrame) -> None:
     if log.track is not None and log.thumb is not None:
         radius = log.track.w // 2
         pygame.draw.rect(surface, FIELD, log.track, border_radius=radius)
-        pygame.draw.rect(surface, GOLD if log.dragging else GOLD_ACTIVE, log.thumb,
+        pygame.draw.rect(surface, kit.GOLD if log.dragging else GOLD_ACTIVE, log.thumb,
                          border_radius=radius)
