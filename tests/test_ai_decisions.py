@@ -129,7 +129,7 @@ def test_T2_T5_normal_and_hard_bluff_a_wild_draw_four_onto_a_player_with_one_car
         assert result is not None
         choice = as_choice(result)
         assert view.is_bluff(choice.action), choice.action
-        assert "bluff" in [key for key, _, _ in choice.reasons]
+        assert "hint.bluff" in [r.key for r in choice.reasons]
 
 
 def test_T1_normal_keeps_the_card_whose_number_turns_up_more_often() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from game import i18n
 from game.ai.base import Agent, Choice
 from game.ai.easy import EasyAgent
 from game.ai.hard import HardAgent
@@ -21,6 +22,7 @@ from game.rules.engine import Game
 from game.rules.errors import SettingsConflict
 from game.rules.settings import CHOICES, OFFICIAL, SHEET_HOUSE_RULES, RuleSettings, check_seats
 from game.rules.view import Phase, PlayerView
+from game.ui.hint_text import reason_text
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -55,7 +57,7 @@ def check_choice(result: Action | Choice | None, legal: list[Action], own_turn: 
         assert not own_turn, "declined a decision on its own turn"
         return None
     assert isinstance(result, Choice), "levels explain their choices"
-    assert result.reason_en and result.reason_zh and CJK.search(result.reason_zh)
+    assert result.reasons and all(i18n.has_key(r.key) for r in result.reasons), result.reasons
     assert result.action in legal, f"{result.action} not in {legal}"
     return result.action
 
@@ -234,7 +236,8 @@ def test_hints_read_well() -> None:
     for agent in (EasyAgent(1), NormalAgent(1), HardAgent(1, iterations=5)):
         res = agent.choose(g.view(s), g.legal_actions(s))
         assert isinstance(res, Choice)
-        assert len(res.reason_en.split(". ")) == 1 and CJK.search(res.reason_zh)
+        en, zh = reason_text(res, "en"), reason_text(res, "zh")
+        assert en and len(en.split(". ")) == 1 and CJK.search(zh), (en, zh)
 
 
 def test_example_bot_loads_and_plays() -> None:

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from rigging import Faces, rig  # noqa: E402
 from table_helpers import config  # noqa: E402
 
+from game.ai.base import Reason  # noqa: E402
 from game.controller import CATCH_DELAY, MatchController  # noqa: E402
 from game.rules.actions import CallUno, Catch, Draw, Play, WrongPlay  # noqa: E402
 from game.rules.cards import Colour  # noqa: E402
@@ -145,7 +146,7 @@ def test_hint_is_a_legal_action_with_a_reason_field():
     choice = ctl.hint_choice(0)
     assert choice is not None
     assert ctl.game.refusal(choice.action) is None
-    assert isinstance(choice.reason_en, str) and isinstance(choice.reason_zh, str)
+    assert choice.reasons and all(isinstance(r, Reason) for r in choice.reasons)
 
 
 @pytest.mark.parametrize("settings", [OFFICIAL.with_(target_score=50),

@@ -418,7 +418,7 @@ def test_a_hint_to_name_a_colour_says_the_colour_not_a_class_name(monkeypatch, l
 
     app, table = start(lang=lang)
     to_human_turn(app, table)
-    choice = Choice(ChooseColour(table.viewer, Colour.GREEN), "most green", "绿色最多")
+    choice = Choice(ChooseColour(table.viewer, Colour.GREEN), "most green")
     monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: choice)
     table.give_hint()
     text = table.toast[0]
@@ -434,7 +434,7 @@ def test_a_hint_off_the_button_bar_is_named_in_words(monkeypatch):
     app, table = start(lang="zh")  # in English the class name and the label agree
     to_human_turn(app, table)
     draw = next(a for a in table.ctl.legal(table.viewer) if type(a).__name__ == "Draw")
-    monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: Choice(draw, "", ""))
+    monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: Choice(draw))
     table.open_picker(())  # the bar is emptied while the colour picker is up
     table.give_hint()
     text = table.toast[0]

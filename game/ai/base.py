@@ -2,31 +2,43 @@
 
 Agents never see the game state, only what their seat may know. ``choose``
 may return a bare action or a :class:`Choice` that also explains it (shown on
-the table's Hint button, in both languages).
+the table's Hint button): catalogue ids with parameters (:class:`Reason`), or
+a bot's own words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from game.rules.actions import Action
 from game.rules.cards import Colour
 from game.rules.view import PlayerView
 
-Reason = tuple[str, Colour | None, int]
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One reason for a choice, for the table to put into words."""
+
+    key: str
+    """Catalogue id of the words (``"hint.most_colour"``), in every language's ``.po``."""
+    colour: Colour | None = None
+    """Fills the text's ``{colour}`` (named in the reader's language)."""
+    n: int = 0
+    """Fills the text's ``{n}``."""
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     action: Action
-    reason_en: str = ""
-    reason_zh: str = ""
-    reasons: tuple[Reason, ...] = ()
-    """Why, as message keys for the UI: ``("most_colour", Colour.RED, 0)`` is
-    catalogue id ``hint.most_colour`` with ``{colour}`` and ``{n}``. Built-in
-    levels fill it; ``reason_en``/``reason_zh`` are for bots that do not."""
+    """One of the legal actions offered."""
+    text: str = ""
+    """A bot's own words for it, in one language (for bots from outside the game;
+    the table shows them through the text gate, as any text from outside)."""
+    reasons: tuple[Reason, ...] = field(default=(), kw_only=True)
+    """Why, as catalogue ids with parameters (the built-in levels): the table
+    joins their texts in the reader's language."""
 
 
 @runtime_checkable
@@ -48,4 +60,4 @@ def as_choice(result: Action | Choice) -> Choice:
 # The random agent lives in its own module (compiled with the engine by setup.py).
 from .random_agent import RandomAgent  # noqa: E402
 
-__all__ = ["Agent", "Choice", "RandomAgent", "as_choice"]
+__all__ = ["Agent", "Choice", "RandomAgent", "Reason", "as_choice"]

@@ -45,34 +45,34 @@ class EasyAgent:
         if view.to_act != me:
             for a in legal:
                 if isinstance(a, CallUno) and rng.random() < LATE_CALL:
-                    return reason(a, ["call_exposed"])
+                    return reason(a, "hint.call_exposed")
             for a in legal:
                 if isinstance(a, Catch) and rng.random() < CATCH:
-                    return reason(a, ["catch"])
+                    return reason(a, "hint.catch")
             for a in legal:
                 if isinstance(a, JumpIn) and rng.random() < JUMP:
-                    return reason(a, ["jump_in"])
+                    return reason(a, "hint.jump_in")
             return None
         for a in legal:
             if isinstance(a, Catch) and rng.random() < CATCH:
-                return reason(a, ["catch"])
+                return reason(a, "hint.catch")
         call = CallUno(me)
         options = [a for a in legal if not isinstance(a, (WrongPlay, CallUno, Catch))]
         if not options:
-            return reason(legal[0], ["only"])
+            return reason(legal[0], "hint.only")
         if Challenge(me) in options:
             plays = [a for a in options if isinstance(a, Play)]
             if rng.random() < CHALLENGE:
-                return reason(Challenge(me), ["random"])
+                return reason(Challenge(me), "hint.random")
             if plays and rng.random() < 0.5:
-                return reason(plays[rng.randrange(len(plays))], ["random"])
-            return reason(Accept(me), ["random"])
+                return reason(plays[rng.randrange(len(plays))], "hint.random")
+            return reason(Accept(me), "hint.random")
         pick = options[rng.randrange(len(options))]
         if (call in legal and isinstance(pick, Play) and len(view.hand) - len(pick.cards) == 1
                 and not view.is_false_uno(call) and view.uno_declared != me
                 and rng.random() >= FORGET_UNO):
-            return reason(call, ["call_uno"])
-        return reason(pick, ["random"])
+            return reason(call, "hint.call_uno")
+        return reason(pick, "hint.random")
 
 
 register_level("easy", lambda seed, think_ms: EasyAgent(seed, think_ms))

@@ -30,7 +30,7 @@ class MyBot:
         plays = [a for a in legal if isinstance(a, Play)]
         # Call UNO before playing the second-to-last card (T6).
         if plays and len(view.hand) == 2 and CallUno(me) in legal:
-            return Choice(CallUno(me), "UNO!", "喊 UNO")
+            return Choice(CallUno(me), "UNO!")
         if plays:
             held = Counter(c.colour for c in view.hand if c.colour is not None)
 
@@ -41,7 +41,7 @@ class MyBot:
                 return held[card.colour] + card.points / 10 + len(p.cards)
 
             best = max(plays, key=value)
-            return Choice(best, "Plays into the colour I hold most", "出我手里最多的颜色")
+            return Choice(best, "Plays into the colour I hold most")
         for kind in (Draw, Accept, NextRound):
             for a in legal:
                 if isinstance(a, kind):

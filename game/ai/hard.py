@@ -34,12 +34,13 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from statistics import NormalDist
 
 from game.rules.actions import Action, CallUno, Catch, Draw, Pass, Play, WrongPlay
 from game.rules.view import Phase, PlayerView
 
-from .base import Choice
+from .base import Choice, Reason
 from .belief import sample_fitting
 from .hints import reason
 from .normal import (
@@ -90,13 +91,13 @@ class HardAgent:
             return out_of_turn(view, legal)
         me = view.seat
         if view.uno_exposed == me and CallUno(me) in legal:
-            return reason(CallUno(me), ["call_exposed"])
+            return reason(CallUno(me), "hint.call_exposed")
         for a in legal:
             if isinstance(a, Catch):  # T6: catch before our own move closes the window
-                return reason(a, ["catch"])
+                return reason(a, "hint.catch")
         real = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
         if len(real) == 1:
-            return with_uno_call(view, legal, reason(real[0], ["only"]))
+            return with_uno_call(view, legal, reason(real[0], "hint.only"))
         know = track(view)
         if view.phase not in (Phase.PLAY, Phase.KEEP_OR_PLAY):
             return with_uno_call(view, legal, choose_turn(view, real, know))
@@ -106,10 +107,7 @@ class HardAgent:
             return with_uno_call(view, legal, prior)
         best, iters = self._search(view, know, candidates, start)
         self.last_iterations = iters
-        if best == prior.action:
-            choice = Choice(best, prior.reason_en, prior.reason_zh, prior.reasons)
-        else:
-            choice = self._explain(view, know, best)
+        choice = prior if best == prior.action else self._explain(view, know, best)
         choice = _with_search_note(choice, iters)
         return with_uno_call(view, legal, choice)
 
@@ -204,12 +202,12 @@ class HardAgent:
     def _explain(self, view: PlayerView, know: Knowledge, action: Action) -> Choice:
         if isinstance(action, Play):
             for s in rank_plays(view, know, [action]):
-                return reason(action, s.keys[:1], s.colour)
+                return reason(action, *s.reasons[:1])
         if isinstance(action, Draw):
-            return reason(action, ["draw_keep"])
+            return reason(action, "hint.draw_keep")
         if isinstance(action, Pass):
-            return reason(action, ["keep_drawn"])
-        return reason(action, [])
+            return reason(action, "hint.keep_drawn")
+        return reason(action)
 
 
 def _lead(sweeps: list[list[float]], a: int, b: int) -> float:
@@ -277,13 +275,7 @@ def _settled(sweeps: list[list[float]], wins: list[float]) -> bool:
 def _with_search_note(choice: Choice, iters: int) -> Choice:
     if iters <= 0:
         return choice
-    en_note = f"won most often in {iters} simulated games"
-    zh_note = f"在 {iters} 局模拟中胜率最高"
-    en = choice.reason_en
-    zh = choice.reason_zh
-    en = en + ("; " if ": " in en else ": ") + en_note
-    zh = zh + ("；" if "：" in zh else "：") + zh_note
-    return Choice(choice.action, en, zh, (*choice.reasons, ("search", None, iters)))
+    return replace(choice, reasons=(*choice.reasons, Reason("hint.search", n=iters)))
 
 
 register_level("hard", lambda seed, think_ms: HardAgent(seed, think_ms))

@@ -42,7 +42,7 @@ from game.rules.turns import seat_after
 from game.rules.verdicts import can_draw_from
 from game.rules.view import Phase, PlayerView
 
-from .base import Choice
+from .base import Choice, Reason
 from .hints import reason
 from .registry import register_level
 from .tracking import Knowledge, track
@@ -97,7 +97,7 @@ def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> 
             and len(view.hand) - len(a.cards) == 1):
         call = CallUno(view.seat)
         if call in legal and not view.is_false_uno(call):
-            return reason(call, ["call_uno"])
+            return reason(call, "hint.call_uno")
     return choice
 
 
@@ -106,8 +106,8 @@ def with_uno_call(view: PlayerView, legal: Sequence[Action], choice: Choice) -> 
 class Scored:
     action: Action
     score: float
-    keys: list[str]
-    colour: Colour | None = None
+    reasons: list[Reason]
+    """Why, best first (at most two)."""
 
 
 def victim_after(view: PlayerView, play: Play) -> int:
@@ -182,17 +182,17 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     hand_ids = [c.id for c in view.hand]
     rest = [c for c in hand_ids if c not in play.cards]
     top = DECK[play.cards[-1]]
-    keys: list[str] = []
+    why: list[Reason] = []
     if not rest:
-        return Scored(play, 1000.0, ["go_out"])
+        return Scored(play, 1000.0, [Reason("hint.go_out")])
     bluff = view.is_bluff(play)
     if bluff and not worth_bluffing(view, play):
-        return Scored(play, -1000.0, ["no_other"], play.colour)
+        return Scored(play, -1000.0, [Reason("hint.no_other")])
     score = 0.0
     n_cards = len(play.cards)
     if n_cards > 1:
         score += 15.0 * (n_cards - 1)
-        keys.append("shed_many")
+        why.append(Reason("hint.shed_many", n=n_cards))
     victim = victim_after(view, play)
     victim_size = view.hand_sizes[victim]
     hostile = victim != view.seat and not is_partner(view, victim, view.seat)
@@ -200,20 +200,20 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     held = held_colours(hand_ids)
     if top.colour is None:
         score -= 100.0 if top.kind is Kind.WILD else 101.0  # the plain Wild first
-        keys.append("threat" if threat_size(view) <= KEEP_WILDS_UNTIL else "no_other")
+        why.append(Reason("hint.threat" if threat_size(view) <= KEEP_WILDS_UNTIL else "hint.no_other"))
     else:
         score += 10.0 * held[top.colour] + top.points / 10.0
         score -= FACE_KEEP * copies_out(view, top.id)
         if held[top.colour] >= max(held.values()):
-            keys.append("most_colour")
+            why.append(Reason("hint.most_colour", top.colour))
         if top.points >= 20:
-            keys.append("shed_points")
-        if any(DECK[c].colour is None for c in rest) and len(keys) < 2:
-            keys.append("keep_wild")
+            why.append(Reason("hint.shed_points"))
+        if any(DECK[c].colour is None for c in rest) and len(why) < 2:
+            why.append(Reason("hint.keep_wild"))
     if know is not None and hostile and colour_after is not None \
             and colour_after in know.void_colours(victim, victim_size):
         score += VOID_BONUS
-        keys.append("void")
+        why.append(Reason("hint.void", colour_after))
     kind = top.kind
     alive = view.playing()
     if kind in HITS or (kind is Kind.REVERSE and alive == 2):
@@ -221,7 +221,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             score -= 30.0
         elif victim_size <= HIT_AT:
             score += 200.0
-            keys[:0] = ["hit_low", "bluff"] if bluff else ["hit_low"]
+            why[:0] = [Reason("hint.hit_low"), Reason("hint.bluff")] if bluff else [Reason("hint.hit_low")]
         elif alive > 2:
             after = seat_after(victim, view.direction, view.num_seats, view.out)
             if after != view.seat and not is_partner(view, after, view.seat) \
@@ -233,18 +233,18 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
                     score -= SPARE_HIT  # keep it for the opponent who threatens
                 elif victim_size <= THREAT_AT:
                     score += SPARE_HIT
-                    keys.insert(0, "threat")
+                    why.insert(0, Reason("hint.threat"))
     elif kind is Kind.REVERSE and alive > 2:
         ahead = seat_after(view.seat, view.direction, view.num_seats, view.out)
         if hostile and victim_size <= HIT_AT and view.hand_sizes[ahead] > HIT_AT:
             score -= 50.0  # turns play towards a player about to go out
         elif not is_partner(view, ahead, view.seat) and view.hand_sizes[ahead] <= HIT_AT:
             score += 150.0  # the player about to go out waits a whole round
-            keys.insert(0, "threat")
+            why.insert(0, Reason("hint.threat"))
     if view.settings.no_action_finish and len(rest) == 1 and DECK[rest[0]].kind in (
             Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR):
         score -= 40.0  # H6: a last card that may not finish
-    return Scored(play, score, keys[:2], colour_after)
+    return Scored(play, score, why[:2])
 
 
 def pick_wild_colours(view: PlayerView, know: Knowledge | None, plays: Sequence[Play],
@@ -315,13 +315,13 @@ def out_of_turn(view: PlayerView, legal: Sequence[Action], catch: float = 1.0,
 
     for a in legal:
         if isinstance(a, CallUno) and roll(call):
-            return reason(a, ["call_exposed"])
+            return reason(a, "hint.call_exposed")
     for a in legal:
         if isinstance(a, Catch) and roll(catch):
-            return reason(a, ["catch"])
+            return reason(a, "hint.catch")
     for a in legal:
         if isinstance(a, JumpIn) and roll(jump):
-            return reason(a, ["jump_in"])
+            return reason(a, "hint.jump_in")
     return None
 
 
@@ -338,18 +338,18 @@ def answer_penalty(view: PlayerView, know: Knowledge, legal: Sequence[Action],
         best = min(plays, key=cost)
         top = DECK[best.cards[-1]]
         if view.phase is Phase.SKIP_RELAY:
-            key = "relay"
+            key = "hint.relay"
         elif top.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR):
-            key = "stack"
+            key = "hint.stack"
         else:
-            key = "deflect"
-        return reason(best, [key])
+            key = "hint.deflect"
+        return reason(best, key)
     if Challenge(view.seat) in legal:
         p = p_bluff(view, know)
         if p >= challenge_at:
-            return reason(Challenge(view.seat), ["challenge"], know.colour_before_last)
-        return reason(Accept(view.seat), ["accept_wd4"])
-    return reason(Accept(view.seat), ["accept"])
+            return reason(Challenge(view.seat), Reason("hint.challenge", know.colour_before_last))
+        return reason(Accept(view.seat), "hint.accept_wd4")
+    return reason(Accept(view.seat), "hint.accept")
 
 
 def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> Choice:
@@ -357,18 +357,18 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
     me = view.seat
     phase = view.phase
     if phase is Phase.ROUND_OVER:
-        return reason(NextRound(me), ["next_round"])
+        return reason(NextRound(me), "hint.next_round")
     if phase is Phase.CHOOSE_COLOUR:
         hand_ids = [c.id for c in view.hand]
         col = best_colours(hand_ids)[0]
-        return reason(ChooseColour(me, col), ["pick_colour"], col)
+        return reason(ChooseColour(me, col), Reason("hint.pick_colour", col))
     if phase in (Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY):
         return answer_penalty(view, know, legal)
     if phase is Phase.CHOOSE_SWAP:  # H7: take the smallest hand (an opponent's, if tied)
         swaps = [a for a in legal if isinstance(a, SwapHands)]
         swap = min(swaps, key=lambda a: (view.hand_sizes[a.target],
                                          is_partner(view, a.target, me), a.target))
-        return reason(swap, ["swap_fewest"], n=view.hand_sizes[swap.target])
+        return reason(swap, Reason("hint.swap_fewest", n=view.hand_sizes[swap.target]))
     plays = [a for a in legal if isinstance(a, Play)]
     # T7: with nothing left to draw, keeping a wild would stall the round
     can_draw = can_draw_from(view.draw_pile_size, len(view.discard))
@@ -382,21 +382,25 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
                                              or (drawn.colour is None and keep_wilds)):
                 best = pick_wild_colours(view, know, plays)[0]
                 wild_colour = best.colour
-                extra = ["most_colour"] if wild_colour else []
-                return reason(best, ["play_drawn", *extra], wild_colour)
-        return reason(Pass(me), ["keep_drawn"])
+                extra = [Reason("hint.most_colour", wild_colour)] if wild_colour else []
+                return reason(best, "hint.play_drawn", *extra)
+        return reason(Pass(me), "hint.keep_drawn")
     if plays:
         ranked = rank_plays(view, know, pick_wild_colours(view, know, plays))
         top = ranked[0]
         act = top.action
         wild = isinstance(act, Play) and DECK[act.cards[-1]].colour is None
         if Draw(me) in legal and ((wild and keep_wilds) or top.score <= -1000.0):
-            return reason(Draw(me), ["draw_keep"])  # keep the wild; no needless bluff (T2)
-        return reason(top.action, top.keys or ["most_colour"], top.colour)
+            return reason(Draw(me), "hint.draw_keep")  # keep the wild; no needless bluff (T2)
+        if top.reasons:
+            return reason(act, *top.reasons)
+        # (only a coloured card's play can have no reason: a wild's always has one)
+        colour = DECK[act.cards[-1]].colour if isinstance(act, Play) else None
+        return reason(act, Reason("hint.most_colour", colour))
     if Draw(me) in legal:
-        return reason(Draw(me), ["draw_none"])
+        return reason(Draw(me), "hint.draw_none")
     options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
-    return reason(options[0] if options else legal[0], ["only"])
+    return reason(options[0] if options else legal[0], "hint.only")
 
 
 class NormalAgent:
@@ -411,13 +415,13 @@ class NormalAgent:
         if view.to_act != view.seat:
             return out_of_turn(view, legal)
         if view.uno_exposed == view.seat and CallUno(view.seat) in legal:
-            return reason(CallUno(view.seat), ["call_exposed"])
+            return reason(CallUno(view.seat), "hint.call_exposed")
         for a in legal:
             if isinstance(a, Catch):  # T6: catch before our own move closes the window
-                return reason(a, ["catch"])
+                return reason(a, "hint.catch")
         real = [a for a in legal if not isinstance(a, WrongPlay)]
         if len(real) == 1:
-            return reason(real[0], ["only"])
+            return reason(real[0], "hint.only")
         know = track(view)
         choice = choose_turn(view, real, know)
         return with_uno_call(view, legal, choice)

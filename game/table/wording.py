@@ -22,6 +22,7 @@ from game.rules.view import PlayerView
 from game.table.controls import Control, Param
 from game.ui import draw_kit as kit
 from game.ui.event_text import card_name, colour_name, illegal_text
+from game.ui.hint_text import reason_text
 
 RGB = tuple[int, int, int]
 t = i18n.t
@@ -46,13 +47,9 @@ def no_hint() -> Toast:
 
 
 def hint_reason(choice: Choice) -> str:
-    """Why the bot would make ``choice``: its reason keys in words (an outside
-    bot that explains itself in words is shown as it wrote)."""
-    lang = i18n.language()
-    if choice.reasons:
-        return t("log.sep").join(t(f"hint.{key}", colour=colour_name(colour, lang), n=n)
-                                 for key, colour, n in choice.reasons)
-    return choice.reason_zh if lang == "zh" else choice.reason_en
+    """Why the bot would make ``choice``, in the current language
+    (:func:`game.ui.hint_text.reason_text`)."""
+    return reason_text(choice, i18n.language())
 
 
 def hint(choice: Choice, label: str) -> Toast:
