@@ -296,7 +296,7 @@ class MatchController:
         click, the pointer over it); a card that is in fact playable there is
         one the table's legal actions have not caught up with."""
         return self.game.why_not(seat, card_id) or IllegalAction(
-            "phase", "That card cannot be played right now.")
+            "phase", "refusal.other")
 
     def catch_window_open(self, now: float) -> bool:
         """A human who just played their second-to-last card still may call UNO
@@ -331,7 +331,7 @@ class MatchController:
     def human_act(self, action: Action) -> list[Event] | IllegalAction:
         """A human's click: the events, or the IllegalAction to show (nothing changed)."""
         if not self.is_human(action.seat):
-            return IllegalAction("turn", f"seat {action.seat} is not a human seat")
+            return IllegalAction("turn", "refusal.other")  # (not a person's seat)
         try:
             return self.apply(action)
         except IllegalAction as err:

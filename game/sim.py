@@ -24,6 +24,7 @@ from typing import Any, Final, cast
 
 from game.ai.base import Agent, Choice
 from game.ai.registry import AgentLoadError, make_agent
+from game.i18n import tl
 from game.progress import Progress
 from game.rules.actions import ACTION_TYPES, Action, NextRound
 from game.rules.engine import Game
@@ -111,7 +112,8 @@ def _step(choose: Chooser, g: Game, seat: int, legal: Sequence[Action],
     try:
         g.apply(act)
     except IllegalAction as exc:
-        raise BotError(f"illegal action {act!r}: {exc}", seat) from None
+        why = tl("en", exc.key)  # a bot writer reads the refusal's English words
+        raise BotError(f"illegal action {act!r}: [{exc.rule}] {why}", seat) from None
     except (TypeError, AttributeError, KeyError) as exc:  # not an action at all
         raise BotError(f"not an action: {act!r} ({type(exc).__name__})", seat) from None
     return act

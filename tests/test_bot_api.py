@@ -168,6 +168,7 @@ def test_sim_illegal_action_names_the_seat_and_prints_the_table(plugin_dir, caps
                            "normal,mybots_api:Cheats", "--games", "4"], capsys)
     assert code == 1
     assert "illegal action Pass(seat=" in err and "(mybots_api:Cheats)" in err
+    assert "[phase] There is no drawn card to keep." in err, "the refusal in words"
     assert "game seed 1000003" in err
     assert "x fair" in out, "the (empty) table is still printed"
 

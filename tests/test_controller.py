@@ -62,7 +62,7 @@ def test_illegal_human_action_changes_nothing():
     before = ctl.game.to_dict()
     result = ctl.human_act(Play(0, (bad,)))
     assert isinstance(result, IllegalAction)
-    assert result.rule and result.message
+    assert result.rule and result.key.startswith("refusal.")
     assert ctl.game.to_dict() == before
     # An AI seat's action through human_act is refused too.
     assert isinstance(ctl.human_act(Draw(1)), IllegalAction)
@@ -274,7 +274,7 @@ def test_the_controller_forwards_the_two_why_not_doors():
     ctl = MatchController(config(3, 3), game=g, anim_speed="off", persist=False)
     wild, g9 = g.hands[0]
     assert ctl.why_not(0, g9).rule == ctl.explain(0, g9).rule == "T1"
-    assert ctl.refusal(Play(0, (g9,))).message == g.refusal(Play(0, (g9,))).message
+    assert ctl.refusal(Play(0, (g9,))).key == g.refusal(Play(0, (g9,))).key == "refusal.t1_no_match"
     assert ctl.refusal(Play(0, (wild,), Colour.RED)) is None
     assert ctl.why_not(0, wild) is None, "a wild is playable: no colour needed to ask"
     assert (ctl.explain(1, g.hands[1][0]).rule, ctl.why_not(1, g.hands[1][0]).rule) == ("turn",) * 2

@@ -38,7 +38,7 @@ def assert_refused(g, action, rule):
     assert action not in g.legal_actions(action.seat)
     with pytest.raises(IllegalAction) as e:
         g.apply(action)
-    assert (e.value.rule, e.value.message) == (err.rule, err.message), str(e.value)
+    assert (e.value.rule, e.value.key) == (err.rule, err.key), str(e.value)
     assert g.to_dict() == before, "a refused action leaves the state unchanged"
     g.check_invariants()
 

@@ -162,7 +162,7 @@ def test_why_not_a_card_tells_a_seat_off_turn_it_is_not_its_turn():
     g = rig(OFFICIAL, hands=[c.ids("R8 G9"), c.ids("R1 Y2"), c.ids("B1 B2")], top=c("R5"),
             to_act=1, phase=Phase.CHOOSE_COLOUR)
     err = g.why_not(0, g.hands[0][0])
-    assert (err.rule, err.message) == ("turn", "It is not your turn.")
+    assert (err.rule, err.key) == ("turn", "refusal.not_your_turn")
     err = g.why_not(1, g.hands[1][0])
     assert err.rule == "phase", "the seat on turn is told no card fits this decision"
 

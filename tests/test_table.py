@@ -113,7 +113,7 @@ def test_T8_wrong_play_penalty_costs_cards_and_the_turn():
     assert any(e.kind == "wrong_play" for e in g.log)
     assert len(g.hands[0]) == size + 2 and g.to_act != 0
     assert table.toast is not None and table.toast[0] == i18n.t(
-        "refusal.it_matches_neither_the_colour_in_effect_nor")
+        "refusal.t1_no_match")
 
 
 def _bluff_wd4(table):

@@ -8,22 +8,15 @@ class RulesError(Exception):
 
 
 class IllegalAction(RulesError):
-    """``apply`` refused an action; the state is unchanged.
+    """``apply`` refused an action; the state is unchanged."""
 
-    ``rule`` is the RULES.md ID that refused it (``"T1"``, ``"T2"``...), or
-    ``"turn"``/``"phase"`` for an action from the wrong seat or at the wrong time.
-    """
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"[{rule}] {message}")
+    def __init__(self, rule: str, key: str) -> None:
+        super().__init__(f"[{rule}] {key}")
         self.rule = rule
-        self.message = message
-
-    @property
-    def key(self) -> str:
-        """Catalogue id of the refusal (``refusal.`` + the message's first words)."""
-        words = "".join(ch if ch.isalnum() else " " for ch in self.message.lower()).split()
-        return "refusal." + "_".join(words[:8])
+        """The RULES.md ID that refused it (``"T1"``, ``"T2"``...), or
+        ``"turn"``/``"phase"`` for an action from the wrong seat or at the wrong time."""
+        self.key = key
+        """Catalogue id of why (``"refusal.t1_no_match"``): the screens' words."""
 
 
 class SettingsConflict(RulesError):

@@ -34,7 +34,7 @@ from .piles import can_draw
 from .state import MatchState, PenaltyKind
 from .verdicts import matching_ids, uno_call_kind, wd4_bluff
 
-Refusal = tuple[str, str]  # (rule id, message)
+Refusal = tuple[str, str]  # (rule id, catalogue id of why: "refusal.*")
 
 
 def _twins() -> tuple[int, ...]:
@@ -58,7 +58,7 @@ _FINISH_FORBIDDEN: Final = frozenset({Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.W
 _PLAY_PHASES: Final = frozenset({Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE,
                                  Phase.PENALTY, Phase.SKIP_RELAY})
 _DECISION_PHASES: Final = frozenset({Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY})
-_NOT_YOUR_TURN: Final = ("turn", "It is not your turn.")
+_NOT_YOUR_TURN: Final = ("turn", "refusal.not_your_turn")
 
 
 # ------------------------------------------------------------------ card plays
@@ -82,8 +82,8 @@ def match_error(m: MatchState, card: Card) -> Refusal | None:
     if matching(m, (card.id,)):
         return None
     if m.round.first_colour_only:
-        return ("S4", "The first play must follow the turned card's colour (or be a wild).")
-    return ("T1", "It matches neither the colour in effect nor the top card's number or symbol.")
+        return ("S4", "refusal.s4_colour_only")
+    return ("T1", "refusal.t1_no_match")
 
 
 def answer_error(m: MatchState, ids: tuple[int, ...], first: Card) -> Refusal | None:
@@ -97,28 +97,27 @@ def answer_error(m: MatchState, ids: tuple[int, ...], first: Card) -> Refusal | 
             return None
         if s.pair_on_plus4 and len(ids) == 2 and DECK[ids[0]].colour is DECK[ids[1]].colour:
             return None  # H4 pair_on_plus4: a same-colour pair of Draw Twos on a +4
-        return ("H1", "A Draw Two cannot be stacked on a Wild Draw Four.")
+        return ("H1", "refusal.h1_no_plus2_on_plus4")
     if kind is Kind.WILD_DRAW_FOUR and s.stack_rule != "off":
         if pending is PenaltyKind.PLUS4 or s.stack_rule == "plus2_to_plus4":
             return None
-        return ("H1", "Under same-kind stacking a Wild Draw Four cannot go on a Draw Two.")
+        return ("H1", "refusal.h1_no_plus4_on_plus2")
     if kind in (Kind.SKIP, Kind.REVERSE) and s.deflect:
         if len(ids) > 1:
-            return ("H5", "Deflect with a single Skip or Reverse.")
+            return ("H5", "refusal.h5_single_card")
         if first.colour is r.colour:
             return None
-        return ("H5", "Only a Skip or Reverse of the colour in effect deflects the penalty.")
+        return ("H5", "refusal.h5_colour_in_effect")
     if s.stack_rule == "off" and not s.deflect:
-        return ("T4", "You were hit by a draw card: take the cards (or challenge a Wild Draw Four).")
-    return ("H1", "Only a draw card (stacking) or a Skip/Reverse of the colour in effect "
-            "(deflect) answers a penalty.")
+        return ("T4", "refusal.t4_take_penalty")
+    return ("H1", "refusal.h1_answer_penalty")
 
 
 def turn_error(m: MatchState, seat: int) -> Refusal | None:
     """May ``seat`` play cards at all right now?"""
     r = m.round
     if r.phase not in _PLAY_PHASES:
-        return ("phase", "No card can be played now.")
+        return ("phase", "refusal.no_play_now")
     if seat != r.to_act:
         return _NOT_YOUR_TURN
     return None
@@ -134,16 +133,16 @@ def card_error(m: MatchState, ids: tuple[int, ...], first: Card, hand_size: int)
         err = match_error(m, first)
     elif phase is Phase.KEEP_OR_PLAY:
         if len(ids) > 1 or ids[0] != r.drawn:
-            return ("T3", "After drawing you may only play the card you just drew.")
+            return ("T3", "refusal.t3_only_drawn_card")
         err = match_error(m, first)
     elif phase is Phase.SKIP_RELAY:
         err = None if first.kind is Kind.SKIP else (
-            "H2", "You were skipped: only a Skip passes it on; otherwise accept.")
+            "H2", "refusal.h2_skip_relay")
     else:
         err = answer_error(m, ids, first)
     if err is None and len(ids) == hand_size and m.settings.no_action_finish \
             and first.kind in _FINISH_FORBIDDEN:
-        return ("H6", "Your last card may not be a Skip, Reverse or Wild: draw instead.")
+        return ("H6", "refusal.h6_no_action_finish")
     return err
 
 
@@ -168,19 +167,19 @@ def play_error(m: MatchState, seat: int, ids: tuple[int, ...]) -> Refusal | None
         return err
     hand = m.round.hands[seat]
     if not ids:
-        return ("T1", "Play at least one card.")
+        return ("T1", "refusal.t1_no_cards")
     for cid in ids:
         if cid not in hand:
-            return ("T1", "You do not hold that card.")
+            return ("T1", "refusal.not_held")
     n = len(ids)
     if n > 1:
         if not m.settings.multi_play:
-            return ("H4", "One card at a time (playing several is house rule H4, off).")
+            return ("H4", "refusal.h4_one_at_a_time")
         if len(set(ids)) != n:
-            return ("H4", "Each card can be played only once.")
+            return ("H4", "refusal.h4_card_twice")
         face = FACE[ids[0]]
         if any(FACE[cid] != face for cid in ids):
-            return ("H4", "Cards played together must share a number or symbol.")
+            return ("H4", "refusal.h4_same_face")
     return cards_error(m, ids, len(hand))
 
 
@@ -196,9 +195,9 @@ def card_refusal(m: MatchState, seat: int, card: int) -> Refusal | None:
 def colour_error(ids: tuple[int, ...], colour: Colour | None) -> Refusal | None:
     """T4: a wild on top names a colour; a coloured card does not."""
     if DECK[ids[-1]].colour is None:
-        return ("T4", "Name a colour for the wild card.") if colour is None else None
+        return ("T4", "refusal.t4_name_colour") if colour is None else None
     if colour is not None:
-        return ("T4", "Only a wild card names a colour.")
+        return ("T4", "refusal.t4_no_colour")
     return None
 
 
@@ -239,22 +238,21 @@ def _out_of_turn_refusal(m: MatchState, action: CallUno | Catch | JumpIn) -> Ref
     seat = action.seat
     r = m.round
     if r.phase is Phase.ROUND_OVER:
-        return ("R1", "The round is over.")
+        return ("R1", "refusal.r1_round_over")
     if seat in r.out:
-        return ("R4", "You are out of this round.")
+        return ("R4", "refusal.r4_out")
     if isinstance(action, CallUno):
         if uno_call(m, seat):
             return None
-        return ("T6", "You can call UNO when you are down to one card or about to be.")
+        return ("T6", "refusal.t6_when_to_call")
     if isinstance(action, Catch):
         if action.target == seat or action.target != r.uno_exposed:
-            return ("T6", "Nobody can be caught: only a player down to one card who did "
-                    "not call UNO, before the next turn begins.")
+            return ("T6", "refusal.t6_nobody_to_catch")
         return None
     if not jump_window(m, seat):
-        return ("H3", "No jump-in is possible now.")
+        return ("H3", "refusal.h3_no_jump_in")
     if action.card != jump_in_card(m, seat):
-        return ("H3", "Jump in only with a card identical to the one just played.")
+        return ("H3", "refusal.h3_identical_card")
     return None
 
 
@@ -263,10 +261,10 @@ def refusal(m: MatchState, action: Action) -> Refusal | None:
     seat = action.seat
     r = m.round
     if not 0 <= seat < m.seats:
-        return ("turn", "No such seat.")
+        return ("turn", "refusal.no_such_seat")
     phase = r.phase
     if phase is Phase.MATCH_OVER:
-        return ("R2", "The match is over.")
+        return ("R2", "refusal.r2_match_over")
     if isinstance(action, (CallUno, Catch, JumpIn)):
         return _out_of_turn_refusal(m, action)
     if seat != r.to_act:
@@ -275,43 +273,43 @@ def refusal(m: MatchState, action: Action) -> Refusal | None:
         return play_error(m, seat, action.cards) or colour_error(action.cards, action.colour)
     if isinstance(action, Draw):
         if phase is not Phase.PLAY:
-            return ("phase", "You cannot draw now.")
+            return ("phase", "refusal.no_draw_now")
         if m.settings.forced_play and has_play(m, seat):
-            return ("T3", "Forced play: you hold a playable card, so you must play.")
+            return ("T3", "refusal.t3_forced_play")
         return None
     if isinstance(action, Pass):
         if phase is not Phase.KEEP_OR_PLAY:
-            return ("phase", "There is no drawn card to keep.")
+            return ("phase", "refusal.no_drawn_card")
         if m.settings.forced_play:
-            return ("T3", "Forced play: the card you drew is playable, so you must play it.")
+            return ("T3", "refusal.t3_forced_play_drawn")
         return None
     if isinstance(action, ChooseColour):
-        return None if phase is Phase.CHOOSE_COLOUR else ("phase", "No colour to choose now.")
+        return None if phase is Phase.CHOOSE_COLOUR else ("phase", "refusal.no_colour_now")
     if isinstance(action, Challenge):
         return None if phase is Phase.CHALLENGE else (
-            "T5", "Only the player hit by a Wild Draw Four (not on a stack) may challenge.")
+            "T5", "refusal.t5_who_challenges")
     if isinstance(action, Accept):
-        return None if phase in _DECISION_PHASES else ("phase", "Nothing to accept now.")
+        return None if phase in _DECISION_PHASES else ("phase", "refusal.nothing_to_accept")
     if isinstance(action, WrongPlay):
         if m.settings.wrong_play_penalty <= 0:
-            return ("T8", "Wrong-play penalties are off: an unplayable card is simply refused.")
+            return ("T8", "refusal.t8_off")
         if phase is not Phase.PLAY:
-            return ("phase", "Not during this decision.")
+            return ("phase", "refusal.not_during_decision")
         if action.card not in r.hands[seat]:
-            return ("T8", "You do not hold that card.")
+            return ("T8", "refusal.not_held")
         if play_error(m, seat, (action.card,)) is None:
-            return ("T8", "That card is playable.")
+            return ("T8", "refusal.t8_card_playable")
         return None
     if isinstance(action, NextRound):
-        return None if phase is Phase.ROUND_OVER else ("phase", "The round is not over.")
+        return None if phase is Phase.ROUND_OVER else ("phase", "refusal.round_not_over")
     if isinstance(action, SwapHands):
         if phase is not Phase.CHOOSE_SWAP:
-            return ("H7", "Hands are swapped only right after playing a 7 (7-0 rule).")
+            return ("H7", "refusal.h7_swap_after_seven")
         t = action.target
         if t == seat or not 0 <= t < m.seats or t in r.out:
-            return ("H7", "Swap hands with another player still in the round.")
+            return ("H7", "refusal.h7_swap_target")
         return None
-    return ("phase", "Unknown action.")
+    return ("phase", "refusal.unknown_action")
 
 
 # ----------------------------------------------------------- move generation
