@@ -258,10 +258,10 @@ def is_you_name(name: str) -> bool:
 def seat_name(name: str, lang: str | None = None) -> str:
     """``name`` in ``lang`` (default: current) if it is a default seat name.
 
-    A match keeps the names it was set up with. "You"/"你" and "Player 2"/"玩家2"
-    are labels, not names: they are shown in the language of the screen, so
-    switching language mid-match re-renders them. Every other name, the bots'
-    included (Ada stays Ada in 中文, #39), is left as it was set up.
+    A match keeps the names it was set up with. "You" and "Player 2" (``tbl.you``,
+    ``seat.player_n``) are labels, not names: they are shown in the language of
+    the screen, so switching language mid-match re-renders them. Every other
+    name, the bots' included (Ada stays Ada in Chinese, #39), is left as it was set up.
     """
     lang = lang or _current
     for other in LANGUAGES:

@@ -41,7 +41,6 @@ MENU_FRAMES = 60
 MIN_AI_ACTIONS = 10
 AI_SECONDS = 20.0  # the most the AI check waits for those actions
 FRAME_PAUSE = 1 / 120  # between frames while waiting, as a paced game loop would
-CHINESE_SAMPLE = "你好出牌"
 FIRST_FRAME_ENV = "UNO_FIRST_FRAME_FILE"
 
 
@@ -88,7 +87,7 @@ def check_assets() -> str:
 def check_fonts() -> str:
     import pygame
 
-    from game import resources
+    from game import i18n, resources
 
     if not pygame.font.get_init():
         pygame.font.init()
@@ -97,16 +96,18 @@ def check_fonts() -> str:
         if len(data) < 1_000_000:
             raise SelfTestFailure(f"font {resources.font_file(bold).name} is too small ({len(data)} bytes)")
     font = resources.get_font(32)
+    # Chinese from the catalogue ("中文" and the Draw button's word).
+    sample = i18n.tl("zh", "language.name") + i18n.tl("zh", "tbl.draw")
     # A font without CJK glyphs draws every character as the same box.
     shapes = set()
-    for ch in CHINESE_SAMPLE:
+    for ch in sample:
         surf = font.render(ch, True, (255, 255, 255))
         if surf.get_width() < 8:
             raise SelfTestFailure(f"Chinese glyph {ch!r} renders {surf.get_width()} px wide")
         shapes.add(pygame.image.tobytes(surf, "RGBA"))
-    if len(shapes) != len(CHINESE_SAMPLE):
+    if len(shapes) != len(set(sample)):
         raise SelfTestFailure("Chinese characters render as identical boxes (no CJK glyphs)")
-    line = font.render(f"UNO {CHINESE_SAMPLE}", True, (255, 255, 255))
+    line = font.render(f"UNO {sample}", True, (255, 255, 255))
     return f"Noto Sans SC draws Chinese ({line.get_width()}x{line.get_height()} px sample)"
 
 

@@ -363,7 +363,8 @@ def phone_names(seats: Sequence[Any]) -> list[str]:
     """The seats' names as the phones show them, in the host's language.
 
     On a phone "you" means that phone's player only, so the desktop's default
-    name "You"/"你" becomes "Host"/"主机"; typed names are kept.
+    name "You" (``tbl.you``, any language) becomes "Host" (``party.host_name``); typed
+    names are kept.
     """
     you = {i18n.tl(lang, "tbl.you") for lang in i18n.LANGUAGES}
     return [i18n.t("party.host_name") if s.name in you else i18n.seat_name(s.name) for s in seats]

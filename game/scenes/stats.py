@@ -123,7 +123,7 @@ class StatsScene(UIScene):
             lab_w = self.px(90)
             self.label(pygame.Rect(self.left.x + pad, self.left.y + pad, lab_w, self.px(38)),
                        t("stats.player"))
-            # Shown as the table shows them ("You" in 中文 is 你); the option id is
+            # Shown as the table shows them ("You" in the reader's language); the option id is
             # the name the statistics keep.
             options: list[str | tuple[str, str]] = [(i18n.seat_name(n), n) for n in self.names]
             dd = UIDropDownMenu(options, (i18n.seat_name(self.selected), self.selected),

@@ -225,7 +225,7 @@ class UiState:
 def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozenset[int]) -> str:
     """The badge under a seat's name: "You", the bot's level, or a phone's state.
     "You" marks the one human's seat when the name does not already say it (a
-    typed name; not "You" or "你"). Hot-seat humans wear none: their names tell them apart."""
+    typed name; not "You" in any language). Hot-seat humans wear none: their names tell them apart."""
     sc = config.seats[seat]
     if sc.kind == "human":
         mine = seat == viewer and not config.hot_seat and not i18n.is_you_name(sc.name)

@@ -31,7 +31,7 @@ def colour_name(colour: Colour | str | None, lang: str) -> str:
 
 
 def card_name(card: Card | int, lang: str) -> str:
-    """``Red 7``, ``Blue Skip``, ``Wild Draw Four`` / ``红 7``, ``蓝禁止``, ``万能+4``."""
+    """``Red 7``, ``Blue Skip``, ``Wild Draw Four`` in English (``card.*`` ids)."""
     c = DECK[card] if isinstance(card, int) else card
     if c.is_wild:
         return tl(lang, _KIND[c.kind])
@@ -57,7 +57,7 @@ def describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
     """One sentence for ``ev`` (None for events the log leaves out).
 
     ``names`` are the seats' names as the match was set up; default names
-    ("You"/"你", "Player 2", bot names) are shown in ``lang``, and the seat
+    ("You" in every language, "Player 2", bot names) are shown in ``lang``, and the seat
     called "You" is spoken to in the second person ("you hold", "you are
     skipped").
     """
