@@ -1,0 +1,151 @@
+"""Every message id the code can ask for is in both catalogues, and every id in
+them is one the code asks for (issues 36 and 37).
+
+Ids written out in the code (``t("tbl.draw")``, ``Reason("hint.catch")``,
+``("T1", "refusal.t1_no_match")``) are found by a scan of its string
+literals. Ids built at run time (``t(f"settings.anim.{k}")``) are listed here
+family by family, from the very values the code builds them from, so a new
+value without its words fails here and not in front of a player.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from game import i18n  # noqa: E402
+from game.ai.registry import level_names  # noqa: E402
+from game.rules.cards import Colour  # noqa: E402
+from game.rules.events import EventKind  # noqa: E402
+from game.rules.settings import CHOICES, PRESETS, RULE_ID  # noqa: E402
+from game.rules.view import Phase  # noqa: E402
+from game.scenes.new_game import PRESET_NAMES  # noqa: E402
+from game.scenes.strings_menus import STORAGE_REASONS  # noqa: E402
+from game.scenes.write_notices import KINDS  # noqa: E402
+from game.storage.atomic import WRITE_REASONS  # noqa: E402
+from game.storage.saves import REASONS as SAVE_REASONS  # noqa: E402
+from game.storage.stats import NOTICES  # noqa: E402
+from game.storage.user_settings import ANIM_SPEEDS, CARD_SIZES, HAND_ORDERS  # noqa: E402
+from game.table.director import _BUBBLES  # noqa: E402
+from game.ui.event_text import _WHY  # noqa: E402
+from game.ui.rules_text import RULES, SECTIONS  # noqa: E402
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+ID = re.compile(r"[a-z_]+(\.[a-z0-9_]+)+")
+FILE_NAMES = (".json",)  # "settings.json" looks like an id and is a file
+
+
+def _trees() -> list[tuple[Path, ast.AST]]:
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(GAME.rglob("*.py"))]
+
+
+def literal_ids() -> set[str]:
+    """Every string literal in game/**/*.py shaped like an id of the catalogue
+    (its first part one the catalogue uses)."""
+    prefixes = {k.split(".")[0] for k in i18n.keys("en")}
+    return {n.value for _p, tree in _trees() for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and ID.fullmatch(n.value) and n.value.split(".")[0] in prefixes
+            and not n.value.endswith(FILE_NAMES)}
+
+
+def _said_ids() -> set[str]:
+    """The log's ``say(key)`` ids: ``say`` adds ``.you`` when the seat is the
+    player called "You" (game/ui/event_text.py)."""
+    tree = ast.parse((GAME / "ui" / "event_text.py").read_text(encoding="utf-8"))
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "say":
+            out |= {c.value for c in ast.walk(n.args[0])
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    and ID.fullmatch(c.value)}  # (not the "log." of an f-string)
+    assert len(out) > 15, out
+    return out
+
+
+def _conflicts() -> set[str]:
+    """``conflict.<rules>`` of the conflicts a player can set up on the New game
+    screen (game/rules/settings.py writes their rule IDs out; a settings file's
+    own errors, ``("settings",)`` or a field's rule, read in English)."""
+    tree = ast.parse((GAME / "rules" / "settings.py").read_text(encoding="utf-8"))
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "SettingsConflict" \
+                and isinstance(n.args[0], ast.Tuple) \
+                and all(isinstance(e, ast.Constant) for e in n.args[0].elts):
+            rules = [e.value for e in n.args[0].elts]  # type: ignore[attr-defined]
+            if rules != ["settings"]:
+                out.add("conflict." + "+".join(rules))
+    assert len(out) >= 7, out
+    return out
+
+
+def runtime_ids() -> dict[str, set[str]]:
+    """Ids the code builds at run time, by family (where the code builds them)."""
+    log_kinds = {EventKind.START_CARD, EventKind.START_CARD_RETURN, EventKind.UNO,
+                 EventKind.FALSE_UNO}  # event_text: tl(f"log.{ev.kind}")
+    said_kinds = {EventKind.CAUGHT, EventKind.SWAP, EventKind.OUT, EventKind.ROUND_END,
+                  EventKind.MATCH_END}  # event_text: say(f"log.{ev.kind}")
+    said = _said_ids() | {f"log.{k.value}" for k in said_kinds}
+    return {
+        "rule.field/help (new_game, rules_text)":
+            {f"rule.{part}.{name}" for name in RULE_ID for part in ("field", "help")},
+        "rule.choice (new_game, rules_text)":
+            {f"rule.choice.{name}.{c}" for name, cs in CHOICES.items() for c in cs},
+        "preset (new_game, rules_scene)":
+            {f"preset.{p}" for p in (*PRESET_NAMES, *PRESETS, "custom")},
+        "rule.text/example/section (rules_scene)":
+            {f"rule.{part}.{r.id}" for r in RULES for part in ("text", "example")}
+            | {f"rule.section.{s}" for s in SECTIONS},
+        "save.reason (saves_scene, strings_menus)":
+            {f"save.reason.{r}" for r in SAVE_REASONS},
+        "settings (settings_scene)":
+            {f"settings.anim.{k}" for k in ANIM_SPEEDS} | {f"settings.card.{k}" for k in CARD_SIZES}
+            | {f"settings.hand_order.{k}" for k in HAND_ORDERS},
+        "stats (stats)": {f"stats.notice.{k}" for k in NOTICES}
+            | {f"stats.col.{k}" for k in ("level", "matches", "won", "rate", "rounds", "points")},
+        "storage (strings_menus)": {f"storage.{k}" for k in STORAGE_REASONS},
+        "write.failed (write_notices)": {f"write.failed.{k}" for k in KINDS},
+        "tbl.save_failed (table scene)": {f"tbl.save_failed.{k}" for k in WRITE_REASONS},
+        "bubble (director)": {f"bubble.{k.value}" for k in _BUBBLES},
+        "tbl.phase (frame)": {f"tbl.phase.{p.value}" for p in Phase
+                              if p not in (Phase.ROUND_OVER, Phase.MATCH_OVER)},
+        "colour (event_text, frame)": {f"colour.{c.value}" for c in Colour},
+        "log (event_text)": {f"log.why.{w}" for w in _WHY}
+            | {f"log.{k.value}" for k in log_kinds} | said | {f"{k}.you" for k in said},
+        "level (strings_menus, stats)": {f"level.{lv}" for lv in level_names()},
+    }
+
+
+# Families the code asks for only when the catalogue has them (``has_key``, or
+# a fallback in words): an id may be missing, but one that is there is used.
+OPTIONAL = {
+    "tbl.badge (frame: a short badge)": {f"tbl.badge.{lv}" for lv in level_names()},
+    "conflict (strings_menus)": _conflicts(),
+}
+
+
+def test_every_id_written_in_the_code_is_in_both_catalogues() -> None:
+    ids = literal_ids()
+    assert {"hint.catch", "refusal.t1_no_match", "tbl.draw"} <= ids
+    for lang in i18n.LANGUAGES:
+        assert ids - i18n.keys(lang) == set(), lang
+
+
+def test_every_id_built_at_run_time_is_in_both_catalogues() -> None:
+    for family, ids in runtime_ids().items():
+        assert ids, family
+        for lang in i18n.LANGUAGES:
+            assert ids - i18n.keys(lang) == set(), (lang, family)
+
+
+def test_every_id_in_the_catalogues_is_one_the_code_asks_for() -> None:
+    """A message the code never asks for is dead weight for translators (and the
+    extractor would call it obsolete): give it a use or delete it from both .po files."""
+    asked = literal_ids().union(*runtime_ids().values(), *OPTIONAL.values())
+    for lang in i18n.LANGUAGES:
+        assert i18n.keys(lang) - asked == set(), lang
