@@ -96,7 +96,7 @@ def check_fonts() -> str:
         if len(data) < 1_000_000:
             raise SelfTestFailure(f"font {resources.font_file(bold).name} is too small ({len(data)} bytes)")
     font = resources.get_font(32)
-    # Chinese from the catalogue ("中文" and the Draw button's word).
+    # Chinese from the catalogue (the language's own name and the Draw button's word).
     sample = i18n.tl("zh", "language.name") + i18n.tl("zh", "tbl.draw")
     # A font without CJK glyphs draws every character as the same box.
     shapes = set()
