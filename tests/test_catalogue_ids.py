@@ -24,7 +24,7 @@ from game.rules.events import EventKind  # noqa: E402
 from game.rules.settings import CHOICES, PRESETS, RULE_ID  # noqa: E402
 from game.rules.view import Phase  # noqa: E402
 from game.scenes.new_game import PRESET_NAMES  # noqa: E402
-from game.scenes.strings_menus import STORAGE_REASONS  # noqa: E402
+from game.scenes.strings_menus import STORAGE_REASONS, YOU_FORMS  # noqa: E402
 from game.scenes.write_notices import KINDS  # noqa: E402
 from game.storage.atomic import WRITE_REASONS  # noqa: E402
 from game.storage.saves import REASONS as SAVE_REASONS  # noqa: E402
@@ -118,6 +118,7 @@ def runtime_ids() -> dict[str, set[str]]:
         "log (event_text)": {f"log.why.{w}" for w in _WHY}
             | {f"log.{k.value}" for k in log_kinds} | said | {f"{k}.you" for k in said},
         "level (strings_menus, stats)": {f"level.{lv}" for lv in level_names()},
+        "score .you (strings_menus.said_of)": {f"{k}.you" for k in YOU_FORMS},
     }
 
 
