@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.ai.base import Choice
+from game.ai.base import Choice, Reason
 from game.rules.actions import Draw, Play
 from game.rules.cards import Colour
 from game.rules.settings import OFFICIAL
@@ -54,22 +54,22 @@ def test_T2_under_no_playable_card_a_matching_number_is_a_bluff_too():
 
 
 def test_a_hint_reason_is_made_from_its_keys_in_the_current_language():
-    choice = Choice(Draw(0), reasons=(("most_colour", Colour.RED, 0), ("only", None, 0)))
+    choice = Choice(Draw(0), reasons=(Reason("hint.most_colour", Colour.RED), Reason("hint.only")))
     assert wording.hint_reason(choice) == "Red is the colour you hold most; the only thing you can do"
 
 
-def test_an_outside_bots_own_words_are_shown_in_the_players_language():
-    choice = Choice(Draw(0), reason_en="why not", reason_zh="为什么不")
+def test_an_outside_bots_own_words_are_shown_as_written_in_any_language():
+    choice = Choice(Draw(0), "why not")
     assert wording.hint_reason(choice) == "why not"
     i18n.set_language("zh")
-    assert wording.hint_reason(choice) == "为什么不"
+    assert wording.hint_reason(choice) == "why not"
 
 
 def test_a_hint_names_the_cards_and_colour_or_the_buttons_words():
     c = Faces()
     r5, w = c("R5"), c("W")
     assert wording.hint(Choice(Play(0, (r5,))), "").text == "Hint: Red 5"
-    coloured = wording.hint(Choice(Play(0, (w,), Colour.BLUE), reasons=(("only", None, 0),)), "")
+    coloured = wording.hint(Choice(Play(0, (w,), Colour.BLUE), reasons=(Reason("hint.only"),)), "")
     assert coloured.text == "Hint: Wild → Blue — the only thing you can do"
     row = controls([Draw(0)], ControlState())
     assert wording.hint(Choice(Draw(0)), wording.action_label(Draw(0), row)).text == "Hint: Draw"

@@ -254,7 +254,7 @@ class PartyHost:
 
     def can_name(self, seat: int) -> bool:
         """The phone of ``seat`` may name it: the seat has a default name
-        ("Phone 2"/"手机2"), or its phone named it."""
+        ("Phone 2", ``party.phone_seat`` in any language), or its phone named it."""
         if seat in self._named:
             return True
         name = self.controller.config.seats[seat].name
