@@ -121,8 +121,9 @@ EXPECTED = {
         "drawn_fits": "Hint: Red 7 — the card you drew fits: play it",
         "seven_swap": "Hint: Swap with Wang (2) — takes the smallest hand (2 cards)",
         # (said "sheds 0 cards" before the count travelled with its own reason)
+        # (each colour once: a tie is said as one, #39)
         "pair_sheds": "Hint: Green 3, Blue 3, Red 3 — sheds 3 cards at once; "
-                      "Red is the colour you hold most",
+                      "you hold as many Red cards as of any other colour",
         "hard": "Hint: Red 9 — Red is the colour you hold most; keeps your Wild for later; "
                 "won most often in 60 simulated games",
     },
@@ -135,7 +136,7 @@ EXPECTED = {
         "colour_to_name": "提示：绿 — 你手里绿色最多",
         "drawn_fits": "提示：红 7 — 摸到的牌能出，直接打出",
         "seven_swap": "提示：与 Wang 换牌（2张） — 换来最少的手牌（2 张）",
-        "pair_sheds": "提示：绿 3, 蓝 3, 红 3 — 一次出掉 3 张牌；你手里红色最多",
+        "pair_sheds": "提示：绿 3, 蓝 3, 红 3 — 一次出掉 3 张牌；你手里红色牌和别的颜色一样多",
         "hard": "提示：红 9 — 你手里红色最多；留着万能牌以后用；在 60 局模拟中胜率最高",
     },
 }
@@ -173,3 +174,19 @@ def test_a_reason_id_the_catalogue_lacks_is_left_out() -> None:
 
     choice = Choice(Draw(0), reasons=(Reason("hint.nonsense"), Reason("hint.draw_none")))
     assert reason_text(choice, "en") == "nothing fits, so draw a card"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_hint_never_says_a_colour_is_held_most_when_it_is_not(lang: str) -> None:
+    """#39 (seen in a real window): three reds and two blues in hand, only Blue 6 and
+    Yellow 9 fit a Yellow 6; the hint played Blue 6 and said "Blue is the colour you
+    hold most". It is the colour held most among the cards that fit."""
+    c = Faces()
+    game = rig(OFFICIAL, top=c("Y6"),
+               hands=[c.ids("R2 R9 RS Y9 GS B6 B+2"), c.ids("G1 G2 G3 G4"), c.ids("Y1 Y2 Y3")])
+    toast = _toast(game, lang)
+    wrong = {"en": "— Blue is the colour you hold most", "zh": "— 你手里蓝色最多"}[lang]
+    assert wrong not in toast
+    right = {"en": "of the cards that fit, you hold the most Blue",
+             "zh": "能出的牌里，你手里蓝色最多"}[lang]
+    assert right in toast, toast

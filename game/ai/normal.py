@@ -204,8 +204,10 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     else:
         score += 10.0 * held[top.colour] + top.points / 10.0
         score -= FACE_KEEP * copies_out(view, top.id)
-        if held[top.colour] >= max(held.values()):
-            why.append(Reason("hint.most_colour", top.colour))
+        most = max(held.values())
+        if held[top.colour] == most:  # (a tie is said as one: #39)
+            tied = sum(1 for n in held.values() if n == most) > 1
+            why.append(Reason("hint.most_colour_tie" if tied else "hint.most_colour", top.colour))
         if top.points >= 20:
             why.append(Reason("hint.shed_points"))
         if any(DECK[c].colour is None for c in rest) and len(why) < 2:
@@ -394,9 +396,11 @@ def choose_turn(view: PlayerView, legal: Sequence[Action], know: Knowledge) -> C
             return reason(Draw(me), "hint.draw_keep")  # keep the wild; no needless bluff (T2)
         if top.reasons:
             return reason(act, *top.reasons)
-        # (only a coloured card's play can have no reason: a wild's always has one)
+        # (only a coloured card's play can have no reason: a wild's always has one).
+        # It won on the colour held most among the cards that fit, not in the hand:
+        # say so (#39: "Blue is the colour you hold most" with three reds in hand)
         colour = DECK[act.cards[-1]].colour if isinstance(act, Play) else None
-        return reason(act, Reason("hint.most_colour", colour))
+        return reason(act, Reason("hint.fit_colour", colour))
     if Draw(me) in legal:
         return reason(Draw(me), "hint.draw_none")
     options: list[Action] = [a for a in legal if not isinstance(a, (WrongPlay, CallUno))]
