@@ -99,17 +99,8 @@ class Game:
         # every thread's stack into game.log before the journey fails)
         self.proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "game", *args],
                                      cwd=ROOT, env=self.env(), stdout=log, stderr=log)
-        deadline = time.monotonic() + 90  # a busy machine can take long to start Python and pygame
-        while not self.window:
-            out = self.xdo("search", "--pid", str(self.proc.pid), check=False)
-            ids = out.split()
-            if ids:
-                self.window = ids[-1]
-            elif self.proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"{self.journey}: no window (exit {self.proc.poll()}); "
-                                     f"game.log:\n{self._stacks()}")
-            else:
-                time.sleep(0.1)
+        # (a busy machine can take long to start Python and pygame)
+        self.window = self._find_window(deadline=time.monotonic() + 90)
         self.xdo("windowmove", self.window, "0", "0", check=False)
         return self.wait(lambda p: True, "the first settled screen", 30, fresh=False)
 
@@ -146,11 +137,36 @@ class Game:
 
     # ------------------------------------------------------------ input
     def xdo(self, *args: str, check: bool = True) -> str:
-        res = subprocess.run(["xdotool", *args], env=self.env(), capture_output=True,
-                             text=True, timeout=20)
+        res = self._xdo(args)
+        if res.returncode != 0 and "BadWindow" in res.stderr and self.window in args:
+            # The window we found is gone: the game either ended (say so, with its
+            # log) or shows another window now (find it by the game's pid, once).
+            old = self.window
+            self.window = self._find_window(deadline=time.monotonic() + 10)
+            res = self._xdo(tuple(self.window if a == old else a for a in args))
         if check and res.returncode != 0:
             raise AssertionError(f"xdotool {' '.join(args)} failed: {res.stderr.strip()}")
         return res.stdout
+
+    def _xdo(self, args: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["xdotool", *args], env=self.env(), capture_output=True,
+                              text=True, timeout=20)
+
+    def _find_window(self, deadline: float) -> str:
+        """The game's newest visible window (searched by its pid)."""
+        while True:
+            if self.proc is None or self.proc.poll() is not None:
+                code = None if self.proc is None else self.proc.returncode
+                raise AssertionError(f"{self.journey}: no window, the game exited ({code}); "
+                                     f"game.log:\n{self._stacks()}")
+            pid = str(self.proc.pid)
+            ids = self._xdo(("search", "--onlyvisible", "--pid", pid)).stdout.split()
+            if ids:
+                return ids[-1]
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.journey}: no visible window in time; "
+                                     f"game.log:\n{self._stacks()}")
+            time.sleep(0.1)
 
     def click(self, where: Sequence[int]) -> None:
         """Click the centre of a rect ``[x, y, w, h]`` or a point ``[x, y]``."""
