@@ -25,6 +25,7 @@ from game.resources import open_binary
 from game.scenes.base import Scene, SceneStack
 from game.scenes.write_notices import KINDS as WRITE_KINDS
 from game.scenes.write_notices import Toasts, WriteNotices
+from game.session import start_session
 from game.storage.user_settings import UserSettings, load_settings
 from game.storage.user_settings import save_settings as _save_settings
 from game.ui import theme
@@ -248,17 +249,20 @@ class App:
             self.scenes.push(factory(self))
 
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
-        """Leave the menus and sit down at the table (menu kept underneath)."""
+        """Leave the menus and sit down at the table (menu kept underneath): the match
+        is built by game.session; with phone seats the phones join first (game/party)."""
         from game.scenes.menu import MenuScene
         from game.table.scene import TableScene
 
-        self.scenes.clear_to(MenuScene(self))
-        if config.phones:  # party mode: the phones join first (game/party)
+        self.scenes.clear_to(MenuScene(self))  # the match left behind is saved and closed
+        session = start_session(config, loaded, prefs=self.settings, persist=self.persist,
+                                on_write=self.write_notices.report)
+        if session.party is not None:
             from game.scenes.party_join import PartyJoinScene
 
-            self.scenes.push(PartyJoinScene(self, config, loaded))
+            self.scenes.push(PartyJoinScene(self, session))
             return
-        self.scenes.push(TableScene(self, config, loaded))
+        self.scenes.push(TableScene(self, session))
 
     def back_to_menu(self) -> None:
         from game.scenes.menu import MenuScene

@@ -33,6 +33,7 @@ class FakeSettings:
     hard_think_ms: int = 50
     hand_order: str = "sorted"
     confirm_play: bool = False
+    party_bot_after: int = 60
 
 
 class SoundLog:
@@ -64,16 +65,19 @@ class FakeApp:
         self.scenes = SceneStack()
         self.started: list[MatchConfig] = []
         self.menu = False
+        self.persist = True  # as game.app.App outside scripted runs
 
     def audio_click(self) -> None:
         self.audio.play("click")
 
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
+        from game.session import start_session
         from game.table.scene import TableScene
         self.started.append(config)
         while len(self.scenes):
             self.scenes.pop()
-        self.scenes.push(TableScene(self, config, loaded))
+        session = start_session(config, loaded, prefs=self.settings, persist=self.persist)
+        self.scenes.push(TableScene(self, session))
 
     def back_to_menu(self) -> None:
         while len(self.scenes):

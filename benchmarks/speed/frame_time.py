@@ -63,6 +63,7 @@ class BenchApp:
 
 def run(seed: int, frames: int, size: tuple[int, int]) -> list[float]:
     from game.controller import MatchController
+    from game.session import Session
     from game.table.scene import TableScene
 
     app = BenchApp(size)
@@ -70,7 +71,7 @@ def run(seed: int, frames: int, size: tuple[int, int]) -> list[float]:
     seats = tuple(SeatConfig(f"Bot {i + 1}", "ai", "random") for i in range(10))
     config = MatchConfig(seats, OFFICIAL, seed)
     ctl = MatchController(config, anim_speed="normal", persist=False)
-    table = TableScene(app, config, controller=ctl)
+    table = TableScene(app, Session(ctl))
     app.scenes.push(table)
     times: list[float] = []
     dt = 1 / 60
@@ -132,14 +133,13 @@ WARM_FRAMES = 240  # four seconds at the table before timing
 def run_paced(seed: int, frames: int, size: tuple[int, int], round_no: int,
               level: str = "hard", background: bool = True) -> list[float]:
     """Every frame's update+draw (ms) at a table of ``level`` bots, paced at 60 fps."""
-    from types import SimpleNamespace
-
+    from game.session import Session
     from game.table.scene import TableScene
 
     app = BenchApp(size)
     i18n.set_language("en")
     ctl = late_match(seed, level, 300, round_no, background)
-    table = TableScene(app, ctl.config, SimpleNamespace(game=ctl.game), controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=False))
     app.scenes.push(table)
     # Late in a long match the table has long since drawn its layers and card
     # art and opened its fonts: do that work (and a few moves) before timing.

@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.config import MatchConfig
-from game.controller import MatchController
 from game.exhaustive import assert_never
 from game.rules.actions import Accept, Action, Draw, Pass, Play, WrongPlay
 from game.rules.errors import IllegalAction
@@ -52,7 +50,7 @@ from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.party.host import PartyHost
+    from game.session import Session
 
 log = logging.getLogger(__name__)
 t = i18n.t
@@ -67,28 +65,18 @@ def _setting(app: Any, name: str, default: Any) -> Any:
 
 
 class TableScene(Scene):
-    """The match in progress. ``TableScene(app, config, loaded=None)``."""
+    """The match in progress. ``TableScene(app, session)`` (game.session builds the match)."""
 
     # A failing autosave is shown in the table's standing notice (game.scenes.write_notices)
     writes_shown = ("autosave",)
 
-    def __init__(self, app: App, config: MatchConfig, loaded: Any = None, *,
-                 controller: MatchController | None = None, party: PartyHost | None = None) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
-        self.config = config
-        self.party = party  # phone seats (game/party): pumped every frame, closed on exit
-        if controller is None:
-            game = getattr(loaded, "game", None)
-            meta = getattr(loaded, "meta", None)
-            controller = MatchController(
-                config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
-                anim_speed=str(_setting(app, "anim_speed", "normal")),
-                persist=bool(getattr(app, "persist", True)),
-                match_id=str(getattr(meta, "match_id", "") or ""), background=True)
-        self.ctl = controller
+        self.session = session  # the match, built by game.session; closed on exit
+        self.config = config = session.config
+        self.party = session.party  # phone seats (game/party), or None
+        self.ctl = session.controller
         self.write_notices = getattr(app, "write_notices", None)
-        if self.write_notices is not None:
-            controller.on_write = self.write_notices.report
         self.n = len(config.seats)
         humans = config.humans
         # One human: always their view. Hot-seat: nobody until the first curtain.
@@ -118,7 +106,7 @@ class TableScene(Scene):
         self.log_panel: tw.LogPanel | None = None
         self.scoreboard_shown = False
         self.overlay_open = False  # a curtain/scoreboard/pause is on top
-        self._fresh = loaded is None
+        self._fresh = session.fresh
         self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
         self._actions: dict[str, Action] = {}
         self.buttons: tuple[Button, ...] = ()  # the action row, as the frame shows it
@@ -146,11 +134,7 @@ class TableScene(Scene):
         for w in (self.bar, self.corner):
             if w is not None:
                 w.clear()
-        if not self.ctl.is_over:
-            self.ctl.autosave()
-        if self.party is not None:
-            self.party.stop()
-        self.ctl.close()
+        self.session.close()
 
     def pause(self) -> None:
         opening = not self.overlay_open
@@ -167,7 +151,7 @@ class TableScene(Scene):
     def resume(self) -> None:
         self.overlay_open = False
         self.anim.set_speed(str(_setting(self.app, "anim_speed", "normal")))
-        self.ctl.anim_speed = str(_setting(self.app, "anim_speed", "normal"))
+        self.session.follow(self.app.settings)
         self.hand.set_order(self.hand_order)
         self.relayout()
         self.refresh_controls(force=True)
@@ -266,7 +250,7 @@ class TableScene(Scene):
         self.anim.update(dt)
         if self.party is not None:
             self.party.phones_deal = bool(getattr(self.app.settings, "party_phones_deal", True))
-            self.party.pump()  # the phones' actions arrive through take_events() too
+        self.session.pump()  # the phones' actions arrive through take_events() too
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
@@ -292,7 +276,7 @@ class TableScene(Scene):
         self._notice_shown()
         if self.party is not None:
             self.party.phones_deal = bool(getattr(self.app.settings, "party_phones_deal", True))
-            self.party.pump(paused=True)
+        self.session.pump(paused=True)
         self.hand.update(dt, self.layout)
 
     def _warm_up(self, budget: float) -> None:
