@@ -32,6 +32,7 @@ from game import i18n, resources
 from game.config import MatchConfig, SeatConfig
 from game.rules.settings import OFFICIAL
 from game.scenes.base import SceneStack
+from game.scenes.write_notices import WriteNotices
 from game.ui.theme import build_theme
 
 
@@ -41,6 +42,11 @@ class _Settings:
     colourblind = False
     card_size = "medium"
     hard_think_ms = 50
+    hand_order = "sorted"
+    confirm_play = False
+    log_panel = "auto"
+    tip_uno_seen = True
+    party_bot_after = 0
 
 
 class _Silent:
@@ -56,9 +62,23 @@ class BenchApp:
         self.ui = pygame_gui.UIManager(size, build_theme(size))
         self.audio = _Silent()
         self.scenes = SceneStack()
+        self.write_notices = WriteNotices()
 
     def back_to_menu(self) -> None: ...
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None: ...
+    def save_settings(self) -> bool: return True
+
+    def open(self, name: str, /, **data: Any) -> None:
+        from game.screens import make
+
+        self.scenes.push(make(name, self, **data))
+
+    def close(self, scene: object) -> None:
+        if self.scenes.top is scene:
+            self.scenes.pop()
+
+    def is_top(self, scene: object) -> bool:
+        return self.scenes.top is scene
 
 
 def run(seed: int, frames: int, size: tuple[int, int]) -> list[float]:

@@ -25,9 +25,9 @@ from game.ui import theme
 from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.config import MatchConfig
     from game.party.host import PartyHost
+    from game.scenes.services import Services
     from game.session import Session
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ class PartyJoinScene(UIScene):
     """``PartyJoinScene(app, session)``: the phones of a new or continued party match
     join; Start hands the session to the table."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.controller = session.controller
@@ -72,7 +72,7 @@ class PartyJoinScene(UIScene):
         self.new_link_buttons: dict[int, Any] = {}  # phone seat -> its "New link" button
 
     def _phones_deal(self) -> bool:
-        return bool(getattr(getattr(self.app, "settings", None), "party_phones_deal", True))
+        return bool(self.app.settings.party_phones_deal)
 
     @property
     def config(self) -> MatchConfig:
@@ -107,13 +107,11 @@ class PartyJoinScene(UIScene):
         return t("party.start_missing", n=n) if n else t("party.start")
 
     def _bot_label(self) -> str:
-        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
+        n = int(self.app.settings.party_bot_after)
         return t("party.bot_after", n=n) if n > 0 else t("party.bot_never")
 
     def cycle_bot_after(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return
+        settings = self.app.settings
         now = int(settings.party_bot_after)
         options = list(BOT_AFTER_CHOICES)
         nxt = options[(options.index(now) + 1) % len(options)] if now in options else 60
@@ -133,12 +131,10 @@ class PartyJoinScene(UIScene):
         self._qr = {key: qr for key, qr in self._qr.items() if key[0] != seat}
 
     def start(self) -> None:
-        from game.table.scene import TableScene
-
         self.handed_over = True  # the table closes the session now
         self.session.begin()  # the phones learn the match runs
-        self.app.scenes.pop()
-        self.app.scenes.push(TableScene(self.app, self.session))
+        self.app.close(self)
+        self.app.open("table", session=self.session)
 
     def on_back(self) -> None:
         self.app.back_to_menu()
