@@ -18,19 +18,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import __version__, debug_probe, i18n
+from game import __version__, debug_probe, i18n, screens
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
-from game.scenes.base import Scene, SceneStack
+from game.scenes.base import SceneStack
 from game.scenes.write_notices import KINDS as WRITE_KINDS
 from game.scenes.write_notices import Toasts, WriteNotices
+from game.session import Session, start_session
 from game.storage.user_settings import UserSettings, load_settings
 from game.storage.user_settings import save_settings as _save_settings
 from game.ui import theme
 
 if TYPE_CHECKING:
     from game.config import MatchConfig
+    from game.controller import MatchController
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +109,7 @@ class App:
         self.scenes = SceneStack()
         self.write_notices = WriteNotices()  # failed writes, told once (scenes report here)
         self.toasts = Toasts()
+        self.session: Session | None = None  # the match being played (game.session)
         self.running = False
         self.exit_code = 0
         self.frame_count = 0
@@ -216,9 +219,7 @@ class App:
 
     # ------------------------------------------------------------ scenes
     def _start(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.scenes.push(MenuScene(self))
+        self.scenes.push(screens.make("menu", self))
         try:
             config = match_config_from_args(self.args)
         except CliError as exc:  # parse_args checked it already; be safe anyway
@@ -230,43 +231,47 @@ class App:
             self.open_scene(self.args.scene)
 
     def open_scene(self, name: str) -> None:
-        """Push one of the menu screens by name (``--scene``, screenshots)."""
-        from game.scenes.new_game import NewGameScene
-        from game.scenes.pause import PauseScene
-        from game.scenes.rules_scene import RulesScene
-        from game.scenes.settings_scene import SettingsScene
+        """``--scene``: open a screen that needs no data (``screens.WITHOUT_DATA``)."""
+        if name in screens.WITHOUT_DATA and name != "menu":  # the menu is open already
+            self.open(name)
 
-        factories: dict[str, Any] = {
-            "menu": None,
-            "new_game": NewGameScene,
-            "settings": SettingsScene,
-            "rules": RulesScene,
-            "pause": PauseScene,
-        }
-        factory = factories.get(name)
-        if factory is not None:
-            self.scenes.push(factory(self))
+    def open(self, name: str, /, **data: Any) -> None:
+        """Open the screen registered as ``name`` (game.screens) on top, with ``data``."""
+        self.scenes.push(screens.make(name, self, **data))
+
+    def close(self, scene: object) -> None:
+        """Close ``scene`` if it is on top (a scene leaving by itself)."""
+        if self.scenes.top is scene:
+            self.scenes.pop()
+
+    def is_top(self, scene: object) -> bool:
+        return self.scenes.top is scene
+
+    @property
+    def seed(self) -> int | None:
+        """The seed asked for on the command line (``--seed``)."""
+        seed = self.args.seed
+        return None if seed is None else int(seed)
 
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
-        """Leave the menus and sit down at the table (menu kept underneath)."""
-        from game.scenes.menu import MenuScene
-        from game.table.scene import TableScene
+        """Leave the menus and sit down at the table (menu kept underneath): the match
+        is built by game.session; with phone seats the phones join first (game/party)."""
+        self.back_to_menu()  # the match left behind is saved and closed
+        session = start_session(config, loaded, prefs=self.settings, persist=self.persist,
+                                on_write=self.write_notices.report)
+        self.session = session
+        self.open("party_join" if session.party is not None else "table", session=session)
 
-        self.scenes.clear_to(MenuScene(self))
-        if config.phones:  # party mode: the phones join first (game/party)
-            from game.scenes.party_join import PartyJoinScene
-
-            self.scenes.push(PartyJoinScene(self, config, loaded))
-            return
-        self.scenes.push(TableScene(self, config, loaded))
+    def running_match(self) -> MatchController | None:
+        """The match being played and not over (the saves screen offers "Save here")."""
+        session = self.session
+        if session is None or session.closed or session.controller.is_over:
+            return None
+        return session.controller
 
     def back_to_menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.scenes.clear_to(MenuScene(self))
-
-    def push(self, scene: Scene) -> None:
-        self.scenes.push(scene)
+        self.scenes.clear_to(screens.make("menu", self))
+        self.session = None
 
     def quit(self) -> None:
         self.running = False

@@ -17,7 +17,7 @@ import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -26,8 +26,17 @@ from pygame_gui.elements import UIButton
 from game import i18n
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.rules.view import PlayerView
+    from game.scenes.base import SceneStack
+
+class App(Protocol):
+    """What the probe reads of the running game (``game.app.App``)."""
+
+    ui: pygame_gui.UIManager
+    scenes: SceneStack
+    size: tuple[int, int]
+    frame_count: int
+
 
 ENV = "UNO_DEBUG_PROBE"
 MIN_INTERVAL_S = 0.05  # look at most 20 times a second

@@ -20,6 +20,7 @@ from game.config import MatchConfig, SeatConfig  # noqa: E402
 from game.rules.actions import WrongPlay  # noqa: E402
 from game.rules.settings import OFFICIAL, RuleSettings  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.write_notices import WriteNotices  # noqa: E402
 
 NAMES = ["Ann", "Li", "Wang", "Zhang", "Chen", "Liu", "Yang", "Zhao", "Huang", "Zhou"]
 
@@ -33,6 +34,10 @@ class FakeSettings:
     hard_think_ms: int = 50
     hand_order: str = "sorted"
     confirm_play: bool = False
+    party_bot_after: int = 60
+    party_phones_deal: bool = True
+    log_panel: str = "auto"
+    tip_uno_seen: bool = True  # the T6 tip is tested on its own
 
 
 class SoundLog:
@@ -44,7 +49,11 @@ class SoundLog:
 
 
 class FakeApp:
-    """What the table needs of game.app.App."""
+    """The services the table and its overlays use (game.scenes.services.Services),
+    opening screens by name from the real registry (game.screens)."""
+
+    version = "test"
+    seed = None
 
     def __init__(self, size: tuple[int, int] = (1024, 640), lang: str = "en",
                  anim_speed: str = "off") -> None:
@@ -64,16 +73,41 @@ class FakeApp:
         self.scenes = SceneStack()
         self.started: list[MatchConfig] = []
         self.menu = False
+        self.persist = True  # as game.app.App outside scripted runs
+        self.write_notices = WriteNotices()
+        self.settings_saved = 0
 
     def audio_click(self) -> None:
         self.audio.play("click")
 
+    def open(self, name: str, /, **data: Any) -> None:
+        from game.screens import make
+        self.scenes.push(make(name, self, **data))
+
+    def close(self, scene: object) -> None:
+        if self.scenes.top is scene:
+            self.scenes.pop()
+
+    def is_top(self, scene: object) -> bool:
+        return self.scenes.top is scene
+
+    def running_match(self) -> Any:
+        return None
+
+    def save_settings(self) -> bool:
+        self.settings_saved += 1
+        return True
+
+    def quit(self) -> None:
+        self.menu = True
+
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
-        from game.table.scene import TableScene
+        from game.session import start_session
         self.started.append(config)
         while len(self.scenes):
             self.scenes.pop()
-        self.scenes.push(TableScene(self, config, loaded))
+        session = start_session(config, loaded, prefs=self.settings, persist=self.persist)
+        self.open("table", session=session)
 
     def back_to_menu(self) -> None:
         while len(self.scenes):

@@ -12,6 +12,7 @@ from table_helpers import Texts, config, human_moves, make_app
 
 from game import i18n
 from game.controller import MatchController, save_failure_reason
+from game.session import Session
 from game.storage import saves
 from game.table.scene import TableScene
 
@@ -107,7 +108,7 @@ def test_a_match_without_persistence_never_shows_the_notice(
         monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app((1024, 640), "en", "off")
     cfg = config(3, 1, 7)
-    table = TableScene(app, cfg, controller=MatchController(cfg, persist=False))
+    table = TableScene(app, Session(MatchController(cfg, persist=False)))
     app.scenes.push(table)
     monkeypatch.setattr(saves, "atomic_write_bytes", _failing(errno.ENOSPC))
     human_moves(app, table)

@@ -8,7 +8,6 @@ button, Enter, Space); every other input leaves every hand hidden.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -23,6 +22,7 @@ from game.rules.events import Event
 from game.scenes.curtain import CurtainScene
 from game.scenes.pause import PauseScene
 from game.scenes.scoreboard import ScoreboardScene
+from game.session import Session
 from game.table import intents
 from game.table.scene import TableScene
 from game.ui import card_art
@@ -91,8 +91,7 @@ def start(n: int = 4, humans: int = 2, seed: int = 3, game: Any = None,
     app = make_app((1024, 640), "en", speed)
     cfg = config(n, humans, seed)
     ctl = MatchController(cfg, game, persist=False)
-    table = TableScene(app, cfg, SimpleNamespace(game=game, meta=None) if game else None,
-                       controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=game is None))
     app.scenes.push(table)
     return app, table
 

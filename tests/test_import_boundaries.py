@@ -216,3 +216,26 @@ def test_scenes_see_the_controller_not_the_engine_game():
                 owner = ast.unparse(node.value)
                 assert not owner.endswith(("ctl", "controller", "loaded", "stepper")), \
                     f"{f.name}:{node.lineno} reads {owner}.game"
+
+
+def test_no_import_cycles_even_for_the_type_checker():
+    """A type named across two modules couples them as much as a call does: the
+    scenes depend on the small Services protocol (game/scenes/services.py), not on
+    the App, so no circle runs back up through ``if TYPE_CHECKING:`` either (it
+    held 20 modules before, #36). Only the launcher pair stays (see above)."""
+    cycles = _cycles(_graph(typing=True))
+    assert cycles == [["game.app", "game.selftest"]] or not cycles, f"import cycles: {cycles}"
+
+
+def test_scenes_open_each_other_by_name_and_never_import_the_app():
+    """Screens ask their services to open another by name (game/screens.py holds
+    the registry); a scene module imports no other screen's module, nor the App.
+    The dialog module is imported for its helpers (show_message, confirm), which
+    open the dialog by name too."""
+    from game.screens import SCREENS
+
+    screens = {cls.__module__ for cls in SCREENS.values()} - {"game.scenes.dialog"}
+    for name, deps in _graph(typing=True).items():
+        if name.startswith(("game.scenes", "game.table")):
+            bad = {d for d in deps if d in screens or d == "game.app" or d == "game.screens"}
+            assert not bad, f"{name} imports {sorted(bad)}"

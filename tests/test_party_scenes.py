@@ -237,8 +237,9 @@ def test_party_a_phone_deals_the_next_round_from_the_scoreboard(app: App):
     config = _config("pa")
     c = Faces()
     game = rig(config.settings, hands=[c.ids("R1"), c.ids("Y1 Y2 Y9")], top=c("R3"))
-    join = PartyJoinScene(app, config, SimpleNamespace(game=game, meta=None))
-    app.scenes.push(join)
+    app.start_match(config, SimpleNamespace(game=game, meta=None))
+    join = app.scenes.top
+    assert isinstance(join, PartyJoinScene)
     app.pump(2)
     phone = Phone(join.host.server.port, join.host.token(0))
     _answer(app, phone, lambda m: m["type"] == "state")

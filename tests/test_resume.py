@@ -107,7 +107,10 @@ def test_damaged_autosave_offers_the_backup() -> None:
         click(app, buttons(app)["OK"], frames=2)
         table = app.scenes.top
         assert isinstance(table, TableScene)
-        assert table.ctl.game.to_dict() == previous
+        now, actions = table.ctl.game.to_dict(), previous["actions"]
+        # The backup's position; the bot on turn there thinks on its own thread and,
+        # on a busy machine, may already have moved in the two frames since.
+        assert now == previous or now["actions"][:len(actions)] == actions
     finally:
         app.shutdown()
 

@@ -10,7 +10,8 @@ from ui_driver import buttons, click, click_at, make_app
 from game.app import App
 from game.scenes.dialog import DialogScene
 from game.scenes.menu import quick_play_config
-from game.scenes.saves_scene import SavesScene, describe_slot, open_saves
+from game.scenes.pause import PauseScene
+from game.scenes.saves_scene import SavesScene, describe_slot
 from game.storage.saves import list_slots, slot_path, slots_dir
 
 
@@ -20,6 +21,14 @@ def app() -> Iterator[App]:
     yield a
     a.shutdown()
 
+
+
+def open_saves(app: App) -> None:
+    """What the pause menu's "Saved games" does, through the pause menu."""
+    app.open("pause")
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    pause.open_saves()
 
 def start_match(app: App, seed: int = 3):
     app.start_match(quick_play_config(seed))

@@ -25,10 +25,10 @@ def test_round_end_board_then_next_round(lang):
     table = app.scenes.top
     board = until_board(app)
     assert board.match is None and set(board.buttons) == {"next", "menu"}
-    d = board.data
-    assert d["winner"] >= 0 and len(d["hands"]) == 4
-    assert d["hands"][d["winner"]] == []
-    assert sum(d["points"]) == d["gained"][d["winner"]]  # R2 winner takes every hand (D2)
+    d = board.round
+    assert d.winner >= 0 and len(d.hands) == 4
+    assert d.hands[d.winner] == ()
+    assert sum(d.points) == d.gained[d.winner]  # R2 winner takes every hand (D2)
     pump(app, 1)
     pump(app, 1, events=key(pygame.K_RETURN))
     assert app.scenes.top is table
@@ -114,7 +114,7 @@ def test_the_tally_flips_each_losers_cards_and_adds_them_up():
     app, board = _rigged_board(speed="normal")
     assert board.stage == "tally" and board.flipped() == 0
     assert board.buttons == {}  # the buttons come with the board
-    total = sum(len(h) for h in board.data["hands"])
+    total = sum(len(h) for h in board.round.hands)
     seen = []
     for _ in range(400):
         pump(app, 1, 0.05)
@@ -124,9 +124,9 @@ def test_the_tally_flips_each_losers_cards_and_adds_them_up():
     assert board.stage == "board"
     assert seen == sorted(seen) and total in seen and len(set(seen)) > total // 2
     assert set(board.buttons) == {"next", "menu"}
-    totals = board.data["totals"]
+    totals = list(board.round.totals)
     assert [totals[s] for s in board.ranking()] == sorted(totals, reverse=True)
-    assert board.ranking()[0] == board.data["winner"] == 0
+    assert board.ranking()[0] == board.round.winner == 0
 
 
 @pytest.mark.parametrize("how", ["click", "enter"])
@@ -136,12 +136,12 @@ def test_a_click_or_enter_finishes_the_tally(how):
     assert board.stage == "tally"
     w, h = app.size
     pump(app, 1, events=click((w // 2, h // 2)) if how == "click" else key(pygame.K_RETURN))
-    assert board.stage == "board" and board.flipped() == sum(len(h) for h in board.data["hands"])
+    assert board.stage == "board" and board.flipped() == sum(len(h) for h in board.round.hands)
     assert app.scenes.top is board  # finishing the tally did not deal the next round
     pump(app, 1, events=click(board.buttons["next"].rect.center))
     pump(app, 2)
     assert app.scenes.top is not board
-    assert board.ctl.view(-1).round_no == 2
+    assert app.scenes.top.ctl.view(-1).round_no == 2
 
 
 def test_the_match_end_shows_a_podium_the_numbers_and_play_again_starts_a_new_match(monkeypatch):
@@ -155,7 +155,7 @@ def test_the_match_end_shows_a_podium_the_numbers_and_play_again_starts_a_new_ma
     assert i18n.t("score.rounds", n=1) in drawn
     assert i18n.t("score.cards_played", n=sum(numbers.cards_played)) in drawn
     assert board.podium()[0] == 0 and len(board.podium()) == 3
-    before = board.ctl.config
+    before = app.started[-1]
     pump(app, 1, events=click(board.buttons["again"].rect.center))
     pump(app, 2)
     assert len(app.started) == 2

@@ -57,14 +57,13 @@ def test_refusals_read_as_sentences_without_internal_ids() -> None:
 
 
 def _facing_wd4():
-    from types import SimpleNamespace
-
     import pygame
     from rigging import Faces, rig, run
     from table_helpers import make_app, pump
 
     from game.rules.actions import Play
     from game.rules.cards import Colour
+    from game.session import Session
     from game.table.scene import TableScene
 
     c = Faces()
@@ -74,7 +73,7 @@ def _facing_wd4():
     app = make_app((1024, 640), "en", "off")
     cfg = config(3, 1, 3)
     ctl = MatchController(cfg, game, persist=False)
-    table = TableScene(app, cfg, SimpleNamespace(game=game, meta=None), controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=False))
     app.scenes.push(table)
     pump(app, 20, 0.05)
     return app, table, pygame
@@ -93,16 +92,15 @@ def test_D_facing_a_wild_draw_four_accepts_it() -> None:
 
 
 def _table_with(game, humans: int = 1):
-    from types import SimpleNamespace
-
     from table_helpers import make_app
 
+    from game.session import Session
     from game.table.scene import TableScene
 
     app = make_app((1280, 720), "en", "off")
     cfg = config(len(game.hands), humans, 3)
     ctl = MatchController(cfg, game, persist=False)
-    table = TableScene(app, cfg, SimpleNamespace(game=game, meta=None), controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=False))
     app.scenes.push(table)
     return app, table
 

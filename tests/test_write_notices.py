@@ -27,8 +27,9 @@ from game.config import MatchConfig, SeatConfig
 from game.rules.settings import OFFICIAL
 from game.scenes.dialog import DialogScene
 from game.scenes.menu import MenuScene, quick_play_config
+from game.scenes.pause import PauseScene
 from game.scenes.replay import ReplayScene
-from game.scenes.saves_scene import SavesScene, open_saves
+from game.scenes.saves_scene import SavesScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.stats import StatsScene
 from game.storage import saves
@@ -249,7 +250,10 @@ def test_save_here_on_a_refusing_disk_says_why_in_the_players_words(
         app: Any, code: int, disk: Disk) -> None:
     lang = i18n.language()
     start_table(app)
-    open_saves(app)
+    app.open("pause")  # its "Saved games"
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene)
+    pause.open_saves()
     scene = app.scenes.top
     assert isinstance(scene, SavesScene)
     scene.entry.set_text("Before lunch")

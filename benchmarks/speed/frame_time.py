@@ -32,6 +32,7 @@ from game import i18n, resources
 from game.config import MatchConfig, SeatConfig
 from game.rules.settings import OFFICIAL
 from game.scenes.base import SceneStack
+from game.scenes.write_notices import WriteNotices
 from game.ui.theme import build_theme
 
 
@@ -41,6 +42,11 @@ class _Settings:
     colourblind = False
     card_size = "medium"
     hard_think_ms = 50
+    hand_order = "sorted"
+    confirm_play = False
+    log_panel = "auto"
+    tip_uno_seen = True
+    party_bot_after = 0
 
 
 class _Silent:
@@ -56,13 +62,28 @@ class BenchApp:
         self.ui = pygame_gui.UIManager(size, build_theme(size))
         self.audio = _Silent()
         self.scenes = SceneStack()
+        self.write_notices = WriteNotices()
 
     def back_to_menu(self) -> None: ...
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None: ...
+    def save_settings(self) -> bool: return True
+
+    def open(self, name: str, /, **data: Any) -> None:
+        from game.screens import make
+
+        self.scenes.push(make(name, self, **data))
+
+    def close(self, scene: object) -> None:
+        if self.scenes.top is scene:
+            self.scenes.pop()
+
+    def is_top(self, scene: object) -> bool:
+        return self.scenes.top is scene
 
 
 def run(seed: int, frames: int, size: tuple[int, int]) -> list[float]:
     from game.controller import MatchController
+    from game.session import Session
     from game.table.scene import TableScene
 
     app = BenchApp(size)
@@ -70,7 +91,7 @@ def run(seed: int, frames: int, size: tuple[int, int]) -> list[float]:
     seats = tuple(SeatConfig(f"Bot {i + 1}", "ai", "random") for i in range(10))
     config = MatchConfig(seats, OFFICIAL, seed)
     ctl = MatchController(config, anim_speed="normal", persist=False)
-    table = TableScene(app, config, controller=ctl)
+    table = TableScene(app, Session(ctl))
     app.scenes.push(table)
     times: list[float] = []
     dt = 1 / 60
@@ -132,14 +153,13 @@ WARM_FRAMES = 240  # four seconds at the table before timing
 def run_paced(seed: int, frames: int, size: tuple[int, int], round_no: int,
               level: str = "hard", background: bool = True) -> list[float]:
     """Every frame's update+draw (ms) at a table of ``level`` bots, paced at 60 fps."""
-    from types import SimpleNamespace
-
+    from game.session import Session
     from game.table.scene import TableScene
 
     app = BenchApp(size)
     i18n.set_language("en")
     ctl = late_match(seed, level, 300, round_no, background)
-    table = TableScene(app, ctl.config, SimpleNamespace(game=ctl.game), controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=False))
     app.scenes.push(table)
     # Late in a long match the table has long since drawn its layers and card
     # art and opened its fonts: do that work (and a few moves) before timing.

@@ -128,14 +128,13 @@ class PartyHost:
         """A new link for the phone seat ``seat`` (the host's "New link"): the old one
         stops working now, a phone connected with it is disconnected (the seat is
         away until the new link is opened), and the match's config (``controller.config``,
-        ``party_reissued``) holds it: the autosave is written again when the match
-        has one, so Continue gives the new link. ValueError past
+        ``party_reissued``) holds it: the autosave is written again, so Continue
+        gives the new link. ValueError past
         :data:`~game.config.MAX_REISSUES`."""
         self.controller.config = self.controller.config.reissue_link(seat)
         self._cids.pop(seat, None)
         self.server.reissue(seat, self.token(seat))
-        if self.controller.game.actions:
-            self.controller.autosave()
+        self.controller.autosave()  # the match is saved from its start (game.session)
 
     # -- queries for the table ---------------------------------------------------
     def connected(self) -> frozenset[int]:

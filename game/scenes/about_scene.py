@@ -24,7 +24,7 @@ from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_html
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 # Tab key -> the file under assets/licenses/ it shows.
 DOCUMENTS: dict[str, str] = {
@@ -47,7 +47,7 @@ def document_html(name: str) -> str:
 class AboutScene(UIScene):
     """Version and licences; one tab per document, Back returns to the menu."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.document = "about.licence"
         self.panel_rect = pygame.Rect(0, 0, 0, 0)

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class Scene:
     transparent = False  # draw the scene below first (overlays: pause, curtain, dialogs)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
 
     # lifecycle -------------------------------------------------------

@@ -22,7 +22,7 @@ from game.ui import draw_kit as kit
 from game.ui.widgets import ACTIVATE_KEYS, oid
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 GUARD_S = 0.25  # input this soon after the curtain falls ended the previous turn
 
@@ -34,7 +34,7 @@ class CurtainScene(UIScene):
     transparent = False  # opaque: the table (and every hand) stays hidden
     show_focus_initially = True
 
-    def __init__(self, app: App, name: str, on_ready: Callable[[], None],
+    def __init__(self, app: Services, name: str, on_ready: Callable[[], None],
                  on_menu: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.name = name
@@ -87,15 +87,14 @@ class CurtainScene(UIScene):
                 self.on_back()
 
     def on_back(self) -> None:
-        if self.on_menu is not None and self.app.scenes.top is self:
+        if self.on_menu is not None and self.app.is_top(self):
             self.on_menu()
 
     def ready(self) -> None:
         if self.done:
             return
         self.done = True
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self.app.close(self)
         self.on_ready()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,7 +16,7 @@ from game.ui.widgets import dim, draw_panel, oid
 from game.ui.wrap import wrap_html
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 Callback = Callable[[], object] | None  # what it returns is ignored
 # The most a dialog lays out: pygame_gui's text layout takes time that grows with
@@ -36,7 +36,7 @@ class DialogScene(UIScene):
     transparent = True
     show_focus_initially = True
 
-    def __init__(self, app: App, title: str, message: str,
+    def __init__(self, app: Services, title: str, message: str,
                  buttons: Sequence[tuple[str, Callback]], *, cancel_index: int = -1,
                  default_index: int = -1, danger: bool = False) -> None:
         super().__init__(app)
@@ -92,8 +92,7 @@ class DialogScene(UIScene):
         if self.result is not None:
             return
         self.result = index
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self.app.close(self)
         callback = self.buttons[index][1]
         if callback is not None:
             callback()
@@ -107,18 +106,14 @@ class DialogScene(UIScene):
         self.draw_focus(surface)
 
 
-def show_message(app: App, title: str, message: str, on_close: Callback = None) -> DialogScene:
-    scene = DialogScene(app, title, message, [(t("dialog.ok"), on_close)])
-    app.scenes.push(scene)
-    return scene
+def show_message(app: Services, title: str, message: str, on_close: Callback = None) -> None:
+    app.open("dialog", title=title, message=message, buttons=[(t("dialog.ok"), on_close)])
 
 
-def confirm(app: App, title: str, message: str, on_yes: Callback, on_no: Callback = None,
+def confirm(app: Services, title: str, message: str, on_yes: Callback, on_no: Callback = None,
             *, yes: str | None = None, no: str | None = None,
-            danger: bool = False) -> DialogScene:
+            danger: bool = False) -> None:
     """Cancel (left, Escape) and confirm (right, default) buttons."""
-    scene = DialogScene(app, title, message,
-                        [(no or t("dialog.cancel"), on_no), (yes or t("dialog.yes"), on_yes)],
-                        cancel_index=0, default_index=1, danger=danger)
-    app.scenes.push(scene)
-    return scene
+    app.open("dialog", title=title, message=message,
+             buttons=[(no or t("dialog.cancel"), on_no), (yes or t("dialog.yes"), on_yes)],
+             cancel_index=0, default_index=1, danger=danger)

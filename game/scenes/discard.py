@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 
 from game.i18n import t
 from game.paths import autosave_path
-from game.scenes.dialog import DialogScene
 from game.storage.atomic import backup_path
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -27,13 +26,13 @@ def has_autosave() -> bool:
         return False
 
 
-def ask_before_discarding(app: App, start: Callable[[], None]) -> None:
+def ask_before_discarding(app: Services, start: Callable[[], None]) -> None:
     """Run ``start`` (it begins a new match, which replaces the autosave) at
     once when no match can be continued; else only once the player chose
     Discard. Cancel, the default, keeps the match."""
     if not has_autosave():
         start()
         return
-    app.scenes.push(DialogScene(app, t("menu.discard_title"), t("menu.discard_text"),
-                                [(t("dialog.cancel"), None), (t("menu.discard"), start)],
-                                cancel_index=0, default_index=0))
+    app.open("dialog", title=t("menu.discard_title"), message=t("menu.discard_text"),
+             buttons=[(t("dialog.cancel"), None), (t("menu.discard"), start)],
+             cancel_index=0, default_index=0)

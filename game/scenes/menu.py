@@ -4,34 +4,35 @@ from __future__ import annotations
 
 import logging
 import math
+import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.cli import name_seats
 from game.config import MatchConfig, SeatConfig
 from game.i18n import LANGUAGES, t, tl
-from game.resources import get_font
+from game.resources import get_font, open_binary
+from game.rules.cards import DECK, Colour, Kind
 from game.rules.settings import preset
-from game.scenes.about_scene import AboutScene
+from game.scenes.dialog import show_message
 from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
+from game.storage.saves import autosave_path, load_with_recovery
 from game.ui import theme
+from game.ui.card_art import card_face
 from game.ui.widgets import column_rects, oid
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 log = logging.getLogger(__name__)
 
 
 def quick_play_config(seed: int | None = None) -> MatchConfig:
     """You + 3 Normal bots, Official rules."""
-    import random
-
-    from game.cli import name_seats
-
     seats = [SeatConfig("", "human")] + [SeatConfig("", "ai", "normal")] * 3
     return MatchConfig(name_seats(seats), preset("official"),
                        random.randrange(2**31) if seed is None else seed)
@@ -54,9 +55,6 @@ def _fallback_card(width: int, colour: tuple[int, int, int], text: str) -> pygam
 
 def _fan_cards(width: int) -> list[pygame.Surface]:
     try:
-        from game.rules.cards import DECK, Colour, Kind
-        from game.ui.card_art import card_face
-
         wanted = [
             (Kind.NUMBER, Colour.RED, 7),
             (Kind.SKIP, Colour.YELLOW, None),
@@ -112,8 +110,6 @@ def title_art(height: int) -> pygame.Surface:
     own code drew into ``assets/`` (tools/make_title_art.py), scaled down."""
     if height <= TITLE_ART_PX:
         try:
-            from game.resources import open_binary
-
             img = pygame.image.load(open_binary(TITLE_ART_FILE), TITLE_ART_FILE)
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
@@ -157,7 +153,7 @@ def render_title_art(height: int) -> pygame.Surface:
 class MenuScene(UIScene):
     show_focus_initially = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.art_rect = pygame.Rect(0, 0, 0, 0)
         self.continue_button: Any = None
@@ -218,19 +214,13 @@ class MenuScene(UIScene):
     # ---- actions
     def quick_play(self) -> None:
         ask_before_discarding(
-            self.app, lambda: self.app.start_match(quick_play_config(self.app.args.seed)))
+            self.app, lambda: self.app.start_match(quick_play_config(self.app.seed)))
 
     def new_game(self) -> None:
-        from game.scenes.new_game import NewGameScene
-
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.open("new_game")
 
     def continue_game(self) -> None:
-        from game.scenes.dialog import show_message
-
         try:
-            from game.storage.saves import autosave_path, load_with_recovery
-
             loaded, notices = load_with_recovery(autosave_path())
             messages = [notice_text(n) for n in notices]
         except Exception:  # (the log has the details; the player, the gist)
@@ -254,27 +244,19 @@ class MenuScene(UIScene):
             self.continue_button.disable()
 
     def open_rules(self) -> None:
-        from game.scenes.rules_scene import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def open_about(self) -> None:
-        self.app.scenes.push(AboutScene(self.app))
+        self.app.open("about")
 
     def open_saves(self) -> None:
-        from game.scenes.saves_scene import SavesScene
-
-        self.app.scenes.push(SavesScene(self.app))
+        self.app.open("saves")
 
     def open_stats(self) -> None:
-        from game.scenes.stats import StatsScene
-
-        self.app.scenes.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def open_settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def _next_language(self) -> str:
         current = self.app.settings.language

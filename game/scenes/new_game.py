@@ -37,6 +37,7 @@ from game.rules.settings import (
     check_seats,
     conflicts,
 )
+from game.scenes.discard import ask_before_discarding
 from game.scenes.strings_menus import conflict_text, default_seat_name, level_label
 from game.scenes.ui_scene import UIScene
 from game.text_gate import clean, is_blank
@@ -45,7 +46,7 @@ from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_html
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 MIN_SEATS, MAX_SEATS = 2, 10
 NAME_CHARS = 24  # what the name box takes (a file may hold up to MAX_NAME_CHARS)
@@ -208,7 +209,7 @@ class NewGameModel:
 
 
 class NewGameScene(UIScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         s = app.settings
         self.model = NewGameModel(list(s.last_seats), s.last_preset, dict(s.last_custom_rules),
@@ -595,14 +596,12 @@ class NewGameScene(UIScene):
     def start(self) -> None:
         if self.validate():
             return
-        config = self.model.config(self.app.args.seed)
+        config = self.model.config(self.app.seed)
         s = self.app.settings
         s.last_preset = self.model.preset
         s.last_custom_rules = self.model.rules_to_save()
         s.last_seats = self.model.seats_to_save()
         self.app.save_settings()
-        from game.scenes.discard import ask_before_discarding
-
         ask_before_discarding(self.app, lambda: self.app.start_match(config))
 
     def draw(self, surface: pygame.Surface) -> None:

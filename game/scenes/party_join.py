@@ -13,24 +13,22 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import segno
 
-from game.config import MatchConfig
-from game.controller import MatchController
 from game.i18n import t
-from game.party.host import PartyHost
-from game.party.server import PARTY_PORTS, lan_address
 from game.scenes.ui_scene import UIScene
 from game.ui import draw_kit as kit
 from game.ui import theme
 from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.config import MatchConfig
+    from game.party.host import PartyHost
+    from game.scenes.services import Services
+    from game.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -55,32 +53,17 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     return surf
 
 
-def party_address() -> str:
-    return os.environ.get("UNO_PARTY_ADDRESS") or lan_address()
-
-
 class PartyJoinScene(UIScene):
-    """``PartyJoinScene(app, config, loaded=None)``: a new or continued party match."""
+    """``PartyJoinScene(app, session)``: the phones of a new or continued party match
+    join; Start hands the session to the table."""
 
-    def __init__(self, app: App, config: MatchConfig, loaded: Any = None) -> None:
+    def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
-        self.config = config
-        self.loaded = loaded
-        settings = getattr(app, "settings", None)
-        game = getattr(loaded, "game", None)
-        meta = getattr(loaded, "meta", None)
-        self.controller = MatchController(
-            config, game, think_ms=int(getattr(settings, "hard_think_ms", 300)),
-            anim_speed=str(getattr(settings, "anim_speed", "normal")),
-            match_id=str(getattr(meta, "match_id", "") or ""))
-        self.host = PartyHost(self.controller, host=party_address(), ports=(*PARTY_PORTS, 0),
-                              bot_after=self._bot_after_s())
-        self.error = ""
-        try:
-            self.host.start()
-        except OSError as exc:
-            log.error("party server: %s", exc)
-            self.error = str(exc)
+        self.session = session
+        self.controller = session.controller
+        assert session.party is not None, "a party match has phone seats"
+        self.host: PartyHost = session.party
+        self.error = session.party_error
         self.handed_over = False
         self._shown: frozenset[int] = frozenset()
         self._qr: dict[tuple[int, int], pygame.Surface] = {}
@@ -89,11 +72,12 @@ class PartyJoinScene(UIScene):
         self.new_link_buttons: dict[int, Any] = {}  # phone seat -> its "New link" button
 
     def _phones_deal(self) -> bool:
-        return bool(getattr(getattr(self.app, "settings", None), "party_phones_deal", True))
+        return bool(self.app.settings.party_phones_deal)
 
-    def _bot_after_s(self) -> float | None:
-        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
-        return float(n) if n > 0 else None
+    @property
+    def config(self) -> MatchConfig:
+        """The match's config now (a re-issued link, names typed on phones change it)."""
+        return self.session.config
 
     # ---- widgets
     def build(self) -> None:
@@ -123,19 +107,17 @@ class PartyJoinScene(UIScene):
         return t("party.start_missing", n=n) if n else t("party.start")
 
     def _bot_label(self) -> str:
-        n = int(getattr(getattr(self.app, "settings", None), "party_bot_after", 60))
+        n = int(self.app.settings.party_bot_after)
         return t("party.bot_after", n=n) if n > 0 else t("party.bot_never")
 
     def cycle_bot_after(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return
+        settings = self.app.settings
         now = int(settings.party_bot_after)
         options = list(BOT_AFTER_CHOICES)
         nxt = options[(options.index(now) + 1) % len(options)] if now in options else 60
         settings.party_bot_after = nxt
         self.app.save_settings()
-        self.host.bot_after = self._bot_after_s()
+        self.session.follow(settings)
         self.bot_button.set_text(self._bot_label())
 
     # ---- flow
@@ -146,18 +128,13 @@ class PartyJoinScene(UIScene):
         except ValueError as exc:
             log.warning("party: %s", exc)
             return
-        self.config = self.controller.config  # the table and the saves get the new link
         self._qr = {key: qr for key, qr in self._qr.items() if key[0] != seat}
 
     def start(self) -> None:
-        from game.table.scene import TableScene
-
-        self.handed_over = True
-        self.host.begin()  # the phones learn the match runs
-        self.config = self.controller.config  # with the names typed on phones
-        self.app.scenes.pop()
-        self.app.scenes.push(TableScene(self.app, self.config, self.loaded,
-                                        controller=self.controller, party=self.host))
+        self.handed_over = True  # the table closes the session now
+        self.session.begin()  # the phones learn the match runs
+        self.app.close(self)
+        self.app.open("table", session=self.session)
 
     def on_back(self) -> None:
         self.app.back_to_menu()
@@ -165,11 +142,11 @@ class PartyJoinScene(UIScene):
     def exit(self) -> None:
         super().exit()
         if not self.handed_over:
-            self.host.stop()
+            self.session.close()
 
     def update(self, dt: float) -> None:
         self.host.phones_deal = self._phones_deal()
-        self.host.pump(paused=True)  # phones join here; the match starts with Start
+        self.session.pump(paused=True)  # phones join here; the match starts with Start
         if self.host.take_request("start"):  # a phone pressed Start (the host allows it)
             self.start()
             return

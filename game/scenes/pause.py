@@ -9,11 +9,12 @@ import pygame
 
 from game.i18n import t
 from game.rules.settings import RuleSettings
+from game.scenes.dialog import confirm
 from game.scenes.ui_scene import UIScene
 from game.ui.widgets import column_rects, dim, draw_panel, oid
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class PauseScene(UIScene):
@@ -23,7 +24,7 @@ class PauseScene(UIScene):
     transparent = True
     show_focus_initially = True
 
-    def __init__(self, app: App, settings: RuleSettings | None = None,
+    def __init__(self, app: Services, settings: RuleSettings | None = None,
                  on_quit: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.settings = settings
@@ -53,30 +54,21 @@ class PauseScene(UIScene):
             self.button(rect, t(key), action, object_id=oid("@menu", object_id))
 
     def resume_match(self) -> None:
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self.app.close(self)
 
     def on_back(self) -> None:
         self.resume_match()
 
     def open_rules(self) -> None:
-        from game.scenes.rules_scene import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.settings))
+        self.app.open("rules", settings=self.settings)
 
     def open_saves(self) -> None:
-        from game.scenes.saves_scene import open_saves
-
-        open_saves(self.app)  # finds the running table's controller: offers "Save here"
+        self.app.open("saves", controller=self.app.running_match())  # "Save here"
 
     def open_settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def ask_quit(self) -> None:
-        from game.scenes.dialog import confirm
-
         confirm(self.app, t("pause.quit_title"), t("pause.quit_text"), self._quit,
                 yes=t("pause.quit_yes"), no=t("dialog.cancel"))
 

@@ -25,6 +25,7 @@ from game.replay import ReplayStepper
 from game.rules.cards import Card
 from game.rules.events import redact
 from game.rules.view import PlayerView
+from game.scenes.dialog import show_message
 from game.scenes.strings_menus import save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import LoadedMatch, SaveError, export_replay, load_match
@@ -37,7 +38,7 @@ from game.ui.event_text import describe_events
 from game.ui.widgets import oid
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 log = logging.getLogger(__name__)
 t = i18n.t
@@ -88,7 +89,7 @@ def export_path(stamp: str | None = None) -> Path:
 
 
 class ReplayScene(UIScene):
-    def __init__(self, app: App, path: Path | str) -> None:
+    def __init__(self, app: Services, path: Path | str) -> None:
         super().__init__(app)
         self.path = Path(path)
         self.error = ""  # why the file cannot be shown, in the player's words
@@ -101,9 +102,8 @@ class ReplayScene(UIScene):
         self.stepper: ReplayStepper | None = None
         self.table: ReplaySource | None = None
         self.renderer = TableRenderer()
-        settings = getattr(app, "settings", None)
-        self.card_size = str(getattr(settings, "card_size", "medium"))
-        self.colourblind = bool(getattr(settings, "colourblind", False))
+        self.card_size = str(app.settings.card_size)
+        self.colourblind = bool(app.settings.colourblind)
         self.layout: TableLayout = compute_layout(app.size, 1, -1, self.card_size)
         if self.loaded is not None:
             self.stepper = ReplayStepper.of(self.loaded)
@@ -155,14 +155,11 @@ class ReplayScene(UIScene):
     def enter(self) -> None:
         super().enter()
         if self.loaded is None:
-            from game.scenes.dialog import show_message
-
             show_message(self.app, t("replay.title"), t("replay.load_failed", error=self.error),
                          self._close)
 
     def _close(self) -> None:
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self.app.close(self)
 
     # ------------------------------------------------------------ stepping
     @property
@@ -229,8 +226,6 @@ class ReplayScene(UIScene):
                                           else t("replay.show_all"))
 
     def export(self) -> Path | None:
-        from game.scenes.dialog import show_message
-
         self.set_playing(False)
         try:
             dest = export_replay(self.path, export_path())

@@ -21,8 +21,8 @@ from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.resources import SizedFont
+    from game.scenes.services import Services
 
 MUTED = (176, 200, 184)
 GREEN = (140, 220, 150)
@@ -49,7 +49,7 @@ class Block:
 class RulesScene(UIScene):
     """``settings`` (from a running match) marks which variants and house rules are on."""
 
-    def __init__(self, app: App, settings: RuleSettings | None = None) -> None:
+    def __init__(self, app: Services, settings: RuleSettings | None = None) -> None:
         super().__init__(app)
         self.settings = settings
         self.panel_rect = pygame.Rect(0, 0, 0, 0)

@@ -1,7 +1,7 @@
 """Saved games and replays: list, Load / Watch, Delete, and "Save here" during a match.
 
 ``SavesScene(app)`` lists the manual save slots; ``SavesScene(app, controller)``
-(from the pause menu, see :func:`open_saves`) also offers a name entry and
+(from the pause menu: ``services.running_match()``) also offers a name entry and
 "Save here"; ``SavesScene(app, mode="replays")`` lists finished matches and
 opens them in the replay viewer. Damaged files stay listed, marked, and
 loading one sets it aside and falls back to its backup (never a crash).
@@ -13,16 +13,16 @@ import logging
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game.controller import MatchController
 from game.i18n import t
 from game.resources import get_font
-from game.scenes.discard import has_autosave
+from game.scenes.dialog import confirm, show_message
+from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import QUOTE_CHARS, notice_text, save_error_text
 from game.scenes.ui_scene import UIScene
 from game.storage import saves
@@ -33,7 +33,8 @@ from game.ui.widgets import draw_panel, oid
 from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.controller import MatchController
+    from game.scenes.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -68,22 +69,9 @@ def describe_slot(info: saves.SlotInfo) -> tuple[str, str, str]:
     return label, local_time(info.saved_at), f"{players}   ({state})"
 
 
-def running_controller(app: Any) -> Any | None:
-    """The MatchController of the table in the scene stack, if a match is running."""
-    for scene in reversed(list(app.scenes)):
-        ctl = getattr(scene, "ctl", None)
-        if isinstance(ctl, MatchController) and not ctl.is_over:
-            return ctl
-    return None
-
-
-def open_saves(app: Any) -> None:
-    """The pause menu's "Saved games": with "Save here" when a match is running."""
-    app.scenes.push(SavesScene(app, running_controller(app)))
-
-
 class SavesScene(UIScene):
-    def __init__(self, app: App, controller: Any = None, *, mode: str = "slots") -> None:
+    def __init__(self, app: Services, controller: MatchController | None = None, *,
+                 mode: str = "slots") -> None:
         super().__init__(app)
         self.mode = mode
         self.controller = controller if mode == "slots" else None
@@ -230,16 +218,12 @@ class SavesScene(UIScene):
         name = " ".join(name.split()) or t("saves.default_name",
                                            date=datetime.now().strftime("%Y-%m-%d %H:%M"))
         if not overwrite and saves.slot_path(name).exists():
-            from game.scenes.dialog import confirm
-
             confirm(self.app, t("saves.overwrite_title"), t("saves.overwrite_text", name=name),
                     lambda: self._save_now(name), yes=t("saves.replace"))
             return None
         return self._save_now(name)
 
     def _save_now(self, name: str) -> Path | None:
-        from game.scenes.dialog import show_message
-
         ctl = self.controller
         if ctl is None:  # not a save-here screen (save_here checked before asking)
             return None
@@ -260,15 +244,11 @@ class SavesScene(UIScene):
         if info is None:  # the button waits for a choice
             return
         if self.mode == "replays":
-            from game.scenes.replay import ReplayScene
-
-            self.app.scenes.push(ReplayScene(self.app, info.path))
+            self.app.open("replay", path=info.path)
             return
         self.load(info.path)
 
     def load(self, path: Path) -> None:
-        from game.scenes.dialog import show_message
-
         loaded, notices = saves.load_with_recovery(path)
         messages = [notice_text(n) for n in notices]
         if loaded is None:
@@ -277,8 +257,6 @@ class SavesScene(UIScene):
             show_message(self.app, self._title(),
                          "\n\n".join(messages) or t("saves.load_failed"))
             return
-        from game.scenes.discard import ask_before_discarding
-
         def start() -> None:  # the loaded match replaces the one Continue would resume
             ask_before_discarding(self.app, lambda: self.app.start_match(loaded.config, loaded))
 
@@ -288,8 +266,6 @@ class SavesScene(UIScene):
         start()
 
     def ask_delete(self) -> None:
-        from game.scenes.dialog import confirm
-
         info = self.selected_info()
         if info is None:
             return

@@ -11,7 +11,7 @@ match's numbers (rounds, best round, cards played), Play again / Menu.
 from __future__ import annotations
 
 import dataclasses
-import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,11 +30,10 @@ from game.ui.confetti import Confetti
 from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from game.app import App
     from game.controller import MatchNumbers
-    from game.table.scene import TableScene
+    from game.rules.events import MatchResult, RoundResult
+    from game.scenes.scores import Scores
+    from game.scenes.services import Services
 
 t = i18n.t
 MAX_ROUND_COLS = 6
@@ -57,16 +56,24 @@ class Flip:
 
 
 class ScoreboardScene(Scene):
+    """``ScoreboardScene(services, scores, on_next, on_again)``: ``scores`` is the
+    round's end (and the match's); ``on_next`` deals the next round (after this
+    scene closed itself), ``on_again`` starts a new match with the same seats."""
+
     transparent = True  # the table shows, dimmed, underneath
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: Services, scores: Scores, on_next: Callable[[], None],
+                 on_again: Callable[[], None], next_asked: Callable[[], bool] | None = None
+                 ) -> None:
         super().__init__(app)
-        self.table = table
-        self.ctl = table.ctl
+        self.scores = scores
+        self.on_next = on_next
+        self.on_again = on_again
+        self.next_asked = next_asked  # party: a phone pressed Next round (taken once)
         self.buttons: dict[str, UIButton] = {}
-        self.data: dict[str, Any] = self._round_data()
-        self.match: dict[str, Any] | None = self._match_data()
-        self.numbers: MatchNumbers | None = self.ctl.match_numbers() if self.match else None
+        self.round: RoundResult = scores.round
+        self.match: MatchResult | None = scores.match
+        self.numbers: MatchNumbers | None = scores.numbers
         self.box = pygame.Rect(0, 0, 0, 0)
         self.clock = 0.0
         self.flips, self.flip_s = self._schedule()
@@ -83,34 +90,18 @@ class ScoreboardScene(Scene):
             self.celebrate()
 
     # ------------------------------------------------------------ data
-    def _last(self, kind: str) -> dict[str, Any] | None:
-        for batch in reversed(self.table.history):
-            for ev in reversed(batch):
-                if ev.kind == kind and isinstance(ev.data, dict):
-                    return ev.data
-        return None
-
-    def _round_data(self) -> dict[str, Any]:
-        data = self._last("round_end")
-        if data is not None:
-            return data
-        v = self.ctl.view(-1)
-        return {"winner": v.winner, "hands": [[] for _ in range(v.num_seats)],
-                "points": [0] * v.num_seats, "gained": list(v.round_points[-1]) if v.round_points
-                else [0] * v.num_seats, "totals": list(v.scores), "out": list(v.out),
-                "round": v.round_no}
-
-    def _match_data(self) -> dict[str, Any] | None:
-        return self._last("match_end") if self.ctl.is_over else None
+    @property
+    def names(self) -> list[str]:
+        """Every seat's name in the language shown now (You and Player N are labels)."""
+        return [i18n.seat_name(name) for name in self.scores.seats]
 
     def _person_won(self) -> bool:
         """Whether the winner (of the match at its end, else of the round) is a person:
         a seat played at this table or on a phone, or, under R5, on that one's team."""
-        winner = (self.match or self.data).get("winner", -1)
-        seats = self.ctl.config.seats
-        if not 0 <= winner < len(seats):
+        winner = (self.match or self.round).winner
+        if not 0 <= winner < len(self.scores.seats):
             return False
-        people = {i for i, s in enumerate(seats) if s.kind in ("human", "phone")}
+        people = self.scores.people
         teams = self._teams()
         if teams:
             return any(teams[i] == teams[winner] for i in people)
@@ -128,14 +119,14 @@ class ScoreboardScene(Scene):
             pass
 
     def _teams(self) -> tuple[int, ...]:
-        return self.ctl.view(-1).teams if self.ctl.config.settings.teams else ()
+        return self.scores.teams
 
     def tally_seats(self) -> list[int]:
         """The hands that score this round, in turn order from the winner: under
         R5 only the opposing team's (the partner's cards count for nobody)."""
-        n = len(self.ctl.names)
-        winner = self.data.get("winner", -1)
-        hands = self.data.get("hands", [])
+        n = len(self.names)
+        winner = self.round.winner
+        hands = self.round.hands
         teams = self._teams()
         out = []
         for k in range(1, n + 1):
@@ -148,8 +139,8 @@ class ScoreboardScene(Scene):
         return out
 
     def _schedule(self) -> tuple[list[Flip], float]:
-        speed = str(getattr(getattr(self.app, "settings", None), "anim_speed", "normal"))
-        hands = self.data.get("hands", [])
+        speed = str(self.app.settings.anim_speed)
+        hands = self.round.hands
         cards = [(seat, i, cid) for seat in self.tally_seats() for i, cid in enumerate(hands[seat])]
         if speed not in FLIP_STEP or not cards:
             return [], 0.0
@@ -160,19 +151,18 @@ class ScoreboardScene(Scene):
     def ranking(self) -> list[int]:
         """Seats best first: the match's ranking at the end, else by total (R3:
         lowest first; R4: the order out, then who still holds cards)."""
-        if self.match is not None and self.match.get("ranking"):
-            return [int(s) for s in self.match["ranking"]]
-        out = [int(s) for s in self.data.get("out", [])]
-        return standings(self.ctl.config.settings.scoring, self._totals(), out)
+        if self.match is not None and self.match.ranking:
+            return list(self.match.ranking)
+        return standings(self.scores.settings.scoring, self._totals(), list(self.round.out))
 
     def podium(self) -> list[int]:
         return self.ranking()[:3]
 
     def _totals(self) -> list[int]:
-        n = len(self.ctl.names)
-        totals = list(self.data.get("totals") or self.ctl.view(-1).scores)
+        n = len(self.names)
+        totals = list(self.round.totals)
         if self.match is not None:
-            totals = list(self.match.get("totals", totals))
+            totals = list(self.match.totals)
         return (totals + [0] * n)[:n]
 
     # ------------------------------------------------------------ the tally
@@ -196,7 +186,7 @@ class ScoreboardScene(Scene):
         """Confetti over the board or the podium when a person won (none for a bot)."""
         if self.person_won and self.celebration is None:
             self.celebration = Confetti(
-                self.app.size, seed=self.ctl.config.seed + int(self.data.get("round", 1)),
+                self.app.size, seed=self.scores.seed + self.round.round,
                 big=self.match is not None)
             if self.match is not None:
                 self._play("fanfare")
@@ -205,9 +195,8 @@ class ScoreboardScene(Scene):
         return "board" if self.match is None else "podium"
 
     def update(self, dt: float) -> None:
-        party = getattr(self.table, "party", None)
-        if (party is not None and self.match is None and self.app.scenes.top is self
-                and party.take_request("next_round")):
+        if (self.next_asked is not None and self.match is None and self.app.is_top(self)
+                and self.next_asked()):
             self.press("next")  # a phone pressed Next round (the host allows it)
             return
         if self.celebration is not None:
@@ -247,6 +236,10 @@ class ScoreboardScene(Scene):
             b.kill()
         self.buttons.clear()
 
+    @property
+    def colourblind(self) -> bool:
+        return bool(self.app.settings.colourblind)
+
     def _scale(self) -> float:
         w, h = self.app.size
         return min(w / 1024, h / 640)
@@ -256,7 +249,7 @@ class ScoreboardScene(Scene):
         self.clear()
         w, h = self.app.size
         s = self._scale()
-        n = len(self.ctl.config.seats)
+        n = len(self.names)
         row_h = round(34 * s) if n > 6 else round(40 * s)
         bw = min(w - round(40 * s), round(900 * s))
         bh = h - round(30 * s)
@@ -313,15 +306,12 @@ class ScoreboardScene(Scene):
         except Exception:  # noqa: BLE001
             pass
         if key == "next":
-            if self.app.scenes.top is self:
-                self.app.scenes.pop()
-            self.table.next_round()
+            self.app.close(self)
+            self.on_next()
         elif key == "menu":
             self.app.back_to_menu()
         elif key == "again":
-            config = self.ctl.config
-            again = dataclasses.replace(config, seed=random.randrange(1, 2**31))
-            self.app.start_match(again)
+            self.on_again()
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -344,21 +334,20 @@ class ScoreboardScene(Scene):
     def _winner_line(self, surface: pygame.Surface, y: int, px: Any, fs: Any) -> int:
         """The round's winner, large; returns the y below it."""
         box = self.box
-        names = self.ctl.names
-        d = self.data
-        title = said_of("score.wins_round", names[d.get("winner", 0)], n=d.get("round", 1))
+        names = self.names
+        title = said_of("score.wins_round", names[self.round.winner], n=self.round.round)
         img = kit.fit_text(title, fs(40), box.w - px(40), kit.GOLD, True)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         return y + img.get_height()
 
     def _tally_note(self, running: int) -> str:
-        settings = self.ctl.config.settings
-        names = self.ctl.names
-        winner = self.data.get("winner", 0)
+        settings = self.scores.settings
+        names = self.names
+        winner = self.round.winner
         if settings.scoring == "penalty_points":
             return t("score.each_adds")
         if settings.scoring == "elimination":
-            return t("score.elim_order", order=" → ".join(names[i] for i in self.data.get("out", [])))
+            return t("score.elim_order", order=" → ".join(names[i] for i in self.round.out))
         teams = self._teams()
         if teams:
             return t("score.team_takes", team=teams[winner] + 1, n=running)
@@ -366,7 +355,7 @@ class ScoreboardScene(Scene):
 
     def _draw_tally(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
         box = self.box
-        names = self.ctl.names
+        names = self.names
         y = self._winner_line(surface, box.y + px(18), px, fs)
         seats = self.tally_seats()
         footer = px(76)
@@ -380,7 +369,7 @@ class ScoreboardScene(Scene):
         sums: dict[int, int] = {}
         for r, seat in enumerate(seats):
             ry = top + r * row_h
-            hand = self.data["hands"][seat]
+            hand = self.round.hands[seat]
             img = kit.fit_text(names[seat], fs(18), name_w - px(10), kit.CREAM, True)
             surface.blit(img, (box.x + px(24), ry + (row_h - img.get_height()) // 2))
             step = min(cw + px(6), (room - cw) / max(1, len(hand) - 1))
@@ -403,7 +392,7 @@ class ScoreboardScene(Scene):
         p = 1.0 if self.stage != "tally" else (self.clock - flip.at) / max(1e-6, self.flip_s)
         p = max(0.0, min(1.0, p))
         face_up = p >= 0.5
-        img = (card_art.card_face(DECK[flip.card], cw, self.table.colourblind) if face_up
+        img = (card_art.card_face(DECK[flip.card], cw, self.colourblind) if face_up
                else card_art.card_back(cw))
         squeeze = abs(2 * p - 1)  # 1 -> 0 (edge on) -> 1
         if squeeze < 1:
@@ -420,13 +409,13 @@ class ScoreboardScene(Scene):
     # ------------------------------------------------------------ the board
     def _draw_board(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
         box = self.box
-        settings = self.ctl.config.settings
-        names = self.ctl.names
+        settings = self.scores.settings
+        names = self.names
         y = self._winner_line(surface, box.y + px(14), px, fs) + px(2)
         note = (t("score.lowest_wins") if settings.scoring == "penalty_points"
                 else t("score.target", n=settings.target_score))
         if settings.scoring == "elimination":
-            note = t("score.elim_order", order=" → ".join(names[i] for i in self.data.get("out", [])))
+            note = t("score.elim_order", order=" → ".join(names[i] for i in self.round.out))
         img = kit.fit_text(note, fs(14), box.w - px(40), kit.MUTED)
         surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += img.get_height() + px(10)
@@ -438,10 +427,10 @@ class ScoreboardScene(Scene):
         Returns (widths, rounds shown)."""
         head = fs(14)
         bold = get_font(head, True)
-        names = self.ctl.names
+        names = self.names
         body = get_font(fs(16), True)
         n = len(names)
-        first = len(self.ctl.view(-1).round_points) - rounds + 1
+        first = len(self.scores.history) - rounds + 1
         pad = px(12)
         rank_w = max(bold.size(t("score.rank", n=k + 1))[0] for k in range(n)) + pad
         name_w = min(max(bold.size(t("score.player"))[0], *(body.size(x)[0] for x in names)) + pad,
@@ -462,10 +451,10 @@ class ScoreboardScene(Scene):
 
     def _draw_table(self, surface: pygame.Surface, y: int, px: Any, fs: Any) -> None:
         box = self.box
-        d = self.data
-        names = self.ctl.names
+        d = self.round
+        names = self.names
         n = len(names)
-        history = [list(r) for r in self.ctl.view(-1).round_points]
+        history = [list(r) for r in self.scores.history]
         widths, shown = self._columns(px, fs, min(MAX_ROUND_COLS, len(history)))
         rounds = history[len(history) - shown:] if shown else []
         first_round = len(history) - shown + 1
@@ -483,9 +472,9 @@ class ScoreboardScene(Scene):
         img = kit.text(t("score.total"), fs(14), kit.GOLD, True)
         surface.blit(img, img.get_rect(topright=(right[-1], y)))
         y += px(24)
-        hands = d.get("hands", [[] for _ in range(n)])
-        points = d.get("points", [0] * n)
-        winner = d.get("winner", -1)
+        hands = d.hands
+        points = d.points
+        winner = d.winner
         teams = self._teams()
         row_h = px(34) if n > 6 else px(40)
         mini = max(14, min(px(22), round(row_h / 1.5) - 2))
@@ -505,7 +494,7 @@ class ScoreboardScene(Scene):
             hand = hands[seat] if seat < len(hands) else []
             step = min(mini * 0.75, (hand_w - px(20) - mini) / max(1, len(hand) - 1)) if hand else 0
             for k, cid in enumerate(hand):
-                face = card_art.card_face(DECK[cid], mini, self.table.colourblind)
+                face = card_art.card_face(DECK[cid], mini, self.colourblind)
                 surface.blit(face, face.get_rect(midleft=(round(x[2] + k * step), mid)))
             img = kit.text(str(points[seat] if seat < len(points) else 0), fs(16), kit.CREAM)
             surface.blit(img, img.get_rect(midright=(right[3], mid)))
@@ -528,14 +517,14 @@ class ScoreboardScene(Scene):
     # ------------------------------------------------------------ the podium
     def _match_title(self) -> str:
         assert self.match is not None
-        winners = self.match.get("winners", [self.match.get("winner", -1)])
-        if self.ctl.config.settings.teams and len(winners) > 1:
-            return t("score.team_winner", n=self.ctl.view(-1).teams[winners[0]] + 1)
-        return said_of("score.winner", self.ctl.names[self.match.get("winner", 0)])
+        winners = self.match.winners or (self.match.winner,)
+        if self.scores.settings.teams and len(winners) > 1:
+            return t("score.team_winner", n=self.scores.teams[winners[0]] + 1)
+        return said_of("score.winner", self.names[self.match.winner])
 
     def _draw_podium(self, surface: pygame.Surface, px: Any, fs: Any) -> None:
         box = self.box
-        names = self.ctl.names
+        names = self.names
         totals = self._totals()
         y = box.y + px(14)
         img = kit.fit_text(t("score.match_over"), fs(18), box.w - px(40), kit.MUTED, True)
@@ -598,6 +587,6 @@ class ScoreboardScene(Scene):
         lines = [t("score.rounds", n=nums.rounds)]
         if nums.best_seat >= 0:
             lines.append(t("score.best_round", n=nums.best_round,
-                           name=self.ctl.names[nums.best_seat], pts=nums.best_points))
+                           name=self.names[nums.best_seat], pts=nums.best_points))
         lines.append(t("score.cards_played", n=sum(nums.cards_played)))
         return lines

@@ -17,7 +17,7 @@ from game.storage.user_settings import HAND_ORDERS
 from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 # Each language by its own name (catalogue id ``language.name`` of that language).
 LANGUAGE_NAMES = tuple((tl(code, "language.name"), code) for code in LANGUAGES)
@@ -32,7 +32,7 @@ def _size_text(size: tuple[int, int]) -> str:
 
 
 class SettingsScene(UIScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.value_labels: dict[str, UILabel] = {}

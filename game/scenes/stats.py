@@ -21,9 +21,10 @@ from game.storage.stats import PlayerStats, StatsStore
 from game.ui import theme
 from game.ui.chart import draw_line_chart
 from game.ui.widgets import draw_panel, oid
+from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 def player_rows(p: PlayerStats) -> list[tuple[str, str]]:
@@ -71,7 +72,7 @@ def default_player(names: list[str]) -> str:
 
 
 class StatsScene(UIScene):
-    def __init__(self, app: App, store: StatsStore | None = None) -> None:
+    def __init__(self, app: Services, store: StatsStore | None = None) -> None:
         super().__init__(app)
         self.store = store if store is not None else StatsStore.load()
         self.notice = self.store.notice  # shown on this visit, then cleared from the file
@@ -101,8 +102,6 @@ class StatsScene(UIScene):
         self.label(pygame.Rect(0, self.px(10), w, title_h), t("stats.title"), class_id="@title")
         top = self.px(10) + title_h + self.px(6)
         if self.notice:
-            from game.ui.wrap import wrap_text
-
             font = get_font(theme.font_size("body", self.scale))
             lines = wrap_text(self.notice_text(), font, w - 2 * m - self.px(28))
             self.notice_rect = pygame.Rect(m, top, w - 2 * m,
@@ -154,14 +153,10 @@ class StatsScene(UIScene):
 
     # ------------------------------------------------------------ actions
     def open_replays(self) -> None:
-        from game.scenes.saves_scene import SavesScene
-
-        self.app.scenes.push(SavesScene(self.app, mode="replays"))
+        self.app.open("saves", mode="replays")
 
     def open_saves(self) -> None:
-        from game.scenes.saves_scene import SavesScene
-
-        self.app.scenes.push(SavesScene(self.app))
+        self.app.open("saves")
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -226,8 +221,6 @@ class StatsScene(UIScene):
 
     def _draw_wrapped(self, surface: pygame.Surface, text: str, rect: pygame.Rect,
                       colour: Any = theme.MUTED) -> None:
-        from game.ui.wrap import wrap_text
-
         font = get_font(theme.font_size("body", self.scale))
         y = rect.y
         for line in wrap_text(text, font, rect.w):

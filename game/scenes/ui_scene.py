@@ -29,7 +29,7 @@ from game.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class UIScene(Scene):
@@ -37,7 +37,7 @@ class UIScene(Scene):
 
     show_focus_initially = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self._elements: list[UIElement] = []
         self._actions: dict[UIElement, Action] = {}
@@ -179,8 +179,7 @@ class UIScene(Scene):
     # ---- input
     def on_back(self) -> None:
         """Escape: leave the scene (default: pop it)."""
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
+        self.app.close(self)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

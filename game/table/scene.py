@@ -26,14 +26,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
-from game.config import MatchConfig
-from game.controller import MatchController
 from game.exhaustive import assert_never
 from game.rules.actions import Accept, Action, Draw, Pass, Play, WrongPlay
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
 from game.scenes.base import Scene
+from game.scenes.scores import Scores, next_match
 from game.table import buttons, hotseat, intents, moves, warmup, wording
 from game.table import widgets as tw
 from game.table.animations import Animator
@@ -51,8 +50,8 @@ from game.ui.event_text import describe_events
 from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.party.host import PartyHost
+    from game.scenes.services import Services
+    from game.session import Session
 
 log = logging.getLogger(__name__)
 t = i18n.t
@@ -62,39 +61,25 @@ def _send(action: Action | None) -> moves.Move | None:
     return moves.Send(action) if action is not None else None
 
 
-def _setting(app: Any, name: str, default: Any) -> Any:
-    return getattr(getattr(app, "settings", None), name, default)
-
-
 class TableScene(Scene):
-    """The match in progress. ``TableScene(app, config, loaded=None)``."""
+    """The match in progress. ``TableScene(app, session)`` (game.session builds the match)."""
 
     # A failing autosave is shown in the table's standing notice (game.scenes.write_notices)
     writes_shown = ("autosave",)
 
-    def __init__(self, app: App, config: MatchConfig, loaded: Any = None, *,
-                 controller: MatchController | None = None, party: PartyHost | None = None) -> None:
+    def __init__(self, app: Services, session: Session) -> None:
         super().__init__(app)
-        self.config = config
-        self.party = party  # phone seats (game/party): pumped every frame, closed on exit
-        if controller is None:
-            game = getattr(loaded, "game", None)
-            meta = getattr(loaded, "meta", None)
-            controller = MatchController(
-                config, game, think_ms=int(_setting(app, "hard_think_ms", 300)),
-                anim_speed=str(_setting(app, "anim_speed", "normal")),
-                persist=bool(getattr(app, "persist", True)),
-                match_id=str(getattr(meta, "match_id", "") or ""), background=True)
-        self.ctl = controller
-        self.write_notices = getattr(app, "write_notices", None)
-        if self.write_notices is not None:
-            controller.on_write = self.write_notices.report
+        self.session = session  # the match, built by game.session; closed on exit
+        self.config = config = session.config
+        self.party = session.party  # phone seats (game/party), or None
+        self.ctl = session.controller
+        self.write_notices = app.write_notices
         self.n = len(config.seats)
         humans = config.humans
         # One human: always their view. Hot-seat: nobody until the first curtain.
         self.viewer = humans[0] if len(humans) == 1 else -1
         self.model = TableModel(self.viewer, self.n)
-        self.anim = Animator(str(_setting(app, "anim_speed", "normal")))
+        self.anim = Animator(str(app.settings.anim_speed))
         self.hand = HandView(self.hand_order)
         self.pointer = Pointer()  # press / drag / release on the hand and the piles
         self.picker = tw.ColourPicker()
@@ -118,14 +103,14 @@ class TableScene(Scene):
         self.log_panel: tw.LogPanel | None = None
         self.scoreboard_shown = False
         self.overlay_open = False  # a curtain/scoreboard/pause is on top
-        self._fresh = loaded is None
+        self._fresh = session.fresh
         self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
         self._actions: dict[str, Action] = {}
         self.buttons: tuple[Button, ...] = ()  # the action row, as the frame shows it
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        remembered = str(_setting(self.app, "log_panel", "auto"))
+        remembered = str(self.app.settings.log_panel)
         self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
         self.bar = tw.ButtonBar(self.app.ui)
         self.corner = tw.ButtonBar(self.app.ui)
@@ -146,11 +131,7 @@ class TableScene(Scene):
         for w in (self.bar, self.corner):
             if w is not None:
                 w.clear()
-        if not self.ctl.is_over:
-            self.ctl.autosave()
-        if self.party is not None:
-            self.party.stop()
-        self.ctl.close()
+        self.session.close()
 
     def pause(self) -> None:
         opening = not self.overlay_open
@@ -166,8 +147,8 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.overlay_open = False
-        self.anim.set_speed(str(_setting(self.app, "anim_speed", "normal")))
-        self.ctl.anim_speed = str(_setting(self.app, "anim_speed", "normal"))
+        self.anim.set_speed(str(self.app.settings.anim_speed))
+        self.session.follow(self.app.settings)
         self.hand.set_order(self.hand_order)
         self.relayout()
         self.refresh_controls(force=True)
@@ -183,7 +164,7 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         self.layout = compute_layout(self.app.size, self.n, self.viewer,
-                                     str(_setting(self.app, "card_size", "medium")),
+                                     str(self.app.settings.card_size),
                                      self.log_open and not self.overlay_open)
         self._warm = warmup.jobs(self.layout, self.viewer, self.colourblind)
         if self.log_panel is not None:
@@ -193,20 +174,16 @@ class TableScene(Scene):
 
     @property
     def colourblind(self) -> bool:
-        return bool(_setting(self.app, "colourblind", False))
+        return bool(self.app.settings.colourblind)
 
     @property
     def hand_order(self) -> str:
-        return str(_setting(self.app, "hand_order", "sorted"))
+        return str(self.app.settings.hand_order)
 
     def _keep_setting(self, name: str, value: object) -> None:
         """Set a user setting and save the settings file."""
-        settings = getattr(self.app, "settings", None)
-        if settings is not None:
-            setattr(settings, name, value)
-            save = getattr(self.app, "save_settings", None)
-            if save is not None:
-                save()
+        setattr(self.app.settings, name, value)
+        self.app.save_settings()
 
     # ------------------------------------------------------------ events in
     def ingest(self, events: list[Event]) -> None:
@@ -265,8 +242,8 @@ class TableScene(Scene):
         self.now += dt
         self.anim.update(dt)
         if self.party is not None:
-            self.party.phones_deal = bool(getattr(self.app.settings, "party_phones_deal", True))
-            self.party.pump()  # the phones' actions arrive through take_events() too
+            self.party.phones_deal = bool(self.app.settings.party_phones_deal)
+        self.session.pump()  # the phones' actions arrive through take_events() too
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
@@ -291,8 +268,8 @@ class TableScene(Scene):
         cards sliding to new places (a resize, a language switch) finish their slide."""
         self._notice_shown()
         if self.party is not None:
-            self.party.phones_deal = bool(getattr(self.app.settings, "party_phones_deal", True))
-            self.party.pump(paused=True)
+            self.party.phones_deal = bool(self.app.settings.party_phones_deal)
+        self.session.pump(paused=True)
         self.hand.update(dt, self.layout)
 
     def _warm_up(self, budget: float) -> None:
@@ -306,7 +283,7 @@ class TableScene(Scene):
     def _maybe_tip_uno(self) -> None:
         """T6, once per player (remembered in the settings): the first time the
         viewer could be caught without UNO!, say how to call it."""
-        if (self.viewer < 0 or _setting(self.app, "tip_uno_seen", True)
+        if (self.viewer < 0 or self.app.settings.tip_uno_seen
                 or self.ctl.view(self.viewer).uno_exposed != self.viewer):
             return
         self._keep_setting("tip_uno_seen", True)
@@ -315,14 +292,20 @@ class TableScene(Scene):
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
             self.scoreboard_shown = True
-            from game.scenes.scoreboard import ScoreboardScene
-            self.app.scenes.push(ScoreboardScene(self.app, self))
+            party = self.party
+            self.app.open("scoreboard", scores=Scores.of(self.ctl, self.history),
+                          next_asked=(lambda: party.take_request("next_round"))
+                          if party is not None else None,
+                          on_next=self.next_round, on_again=self._play_again)
             return
         seat = hotseat.curtain_for(self.config, self.ctl, self.viewer, self.now)
         if seat >= 0:
-            from game.scenes.curtain import CurtainScene
-            self.app.scenes.push(CurtainScene(self.app, self.ctl.names[seat],
-                                              lambda: self.set_viewer(seat), self.open_menu))
+            self.app.open("curtain", name=self.ctl.names[seat],
+                          on_ready=lambda: self.set_viewer(seat), on_menu=self.open_menu)
+
+    def _play_again(self) -> None:
+        """The scoreboard's Play again: the same seats and rules, a new deal."""
+        self.app.start_match(next_match(self.config))
 
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
@@ -458,9 +441,7 @@ class TableScene(Scene):
             self.carry(moves.chosen(action))
 
     def open_menu(self) -> None:
-        from game.scenes.pause import PauseScene  # the pause menu leads back to the table
-
-        self.app.scenes.push(PauseScene(self.app, self.config.settings))
+        self.app.open("pause", settings=self.config.settings)
 
     def click_card(self, index: int, multi: bool = False) -> None:
         if not 0 <= index < len(self.hand.cards) or self.viewer < 0:
@@ -471,7 +452,7 @@ class TableScene(Scene):
             self.carry(moves.card_click(
                 self.ctl.legal(self.viewer), card,
                 select=multi and self.ctl.config.settings.multi_play,
-                confirm=bool(_setting(self.app, "confirm_play", False)) and self.hand.armed != card))
+                confirm=bool(self.app.settings.confirm_play) and self.hand.armed != card))
 
     def _enter(self, multi: bool) -> None:
         """Enter: the highlighted card (waiting for confirmation, raised under
@@ -487,7 +468,7 @@ class TableScene(Scene):
             a = choice.action
             if isinstance(a, Play) and len(a.cards) == 1:  # the hinted card, as a click on it
                 self.hand.focus, self.hand.hovered = self.hand.index_of(a.cards[0]), -1
-                if _setting(self.app, "confirm_play", False) and self.hand.armed != a.cards[0]:
+                if self.app.settings.confirm_play and self.hand.armed != a.cards[0]:
                     self.carry(moves.Arm(a.cards[0]))
                     return
             self.act(a)
@@ -540,12 +521,10 @@ class TableScene(Scene):
         self.toast = (msg, colour, self.now + secs)
 
     def sound(self, name: str) -> None:
-        audio = getattr(self.app, "audio", None)
-        if audio is not None:
-            try:
-                audio.play(name)
-            except Exception:  # noqa: BLE001 - sound is optional
-                pass
+        try:
+            self.app.audio.play(name)
+        except Exception:  # noqa: BLE001 - sound is optional
+            pass
 
     def open_picker(self, cards: tuple[int, ...]) -> None:
         self.picker.open, self.picker.focus, self.picker_cards = True, 0, cards
