@@ -112,6 +112,7 @@ class App:
         self.frame_count = 0
         self._last_input = time.monotonic()
         self._last_draw = 0.0
+        self._close_question: Scene | None = None  # the party's "Close the game?" while asked
         self.probe = debug_probe.from_env()  # tests driving the real window; None normally
         self._update_caption()
         self._start()
@@ -265,6 +266,22 @@ class App:
 
         self.scenes.clear_to(MenuScene(self))
 
+    def _ask_before_closing(self) -> bool:
+        """The window's close button in a party match: a question first, saying what
+        happens to the phones (True: asked). Closing again while it is asked closes."""
+        from game.party.host import PartyHost
+        from game.scenes.dialog import confirm
+
+        if self._close_question is not None and self._close_question in list(self.scenes):
+            return False
+        hosts = [getattr(s, name, None) for s in self.scenes for name in ("party", "host")]
+        if not any(isinstance(h, PartyHost) for h in hosts):
+            return False
+        self._close_question = confirm(self, i18n.t("party.close_title"), i18n.t("party.close_text"),
+                                       self.quit, yes=i18n.t("party.close_yes"),
+                                       no=i18n.t("dialog.cancel"))
+        return True
+
     def push(self, scene: Scene) -> None:
         self.scenes.push(scene)
 
@@ -277,7 +294,8 @@ class App:
         if event.type in INPUT_EVENTS:
             self._last_input = time.monotonic()
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self._ask_before_closing():
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self._on_window_resized((event.w, event.h))

@@ -172,6 +172,7 @@ class MenuScene(UIScene):
             ("menu.quick", self.quick_play, None if can_continue else "#primary", True,
              t("menu.quick_tip")),
             ("menu.new", self.new_game, None, True, None),
+            ("menu.party", self.party_game, None, True, None),
             ("menu.continue", self.continue_game, "#primary" if can_continue else None,
              can_continue, t("menu.no_save")),
             ("menu.rules", self.open_rules, None, True, None),
@@ -224,6 +225,12 @@ class MenuScene(UIScene):
         from game.scenes.new_game import NewGameScene
 
         self.app.scenes.push(NewGameScene(self.app))
+
+    def party_game(self) -> None:
+        """Party: New game with phone seats (game/party), the rules as last chosen."""
+        from game.scenes.new_game import NewGameScene
+
+        self.app.scenes.push(NewGameScene(self.app, party=True))
 
     def continue_game(self) -> None:
         from game.scenes.dialog import show_message

@@ -1,4 +1,6 @@
-"""Pause overlay over the table: Resume, Rules, Settings, Quit to menu."""
+"""Pause overlay over the table: Resume, Rules, Settings, Quit to menu; in a party
+match also Join codes (game/scenes/join_codes.py), and the quit question says
+what happens to the phones."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import t
+from game.party.host import PartyHost
 from game.rules.settings import RuleSettings
 from game.scenes.ui_scene import UIScene
 from game.ui.widgets import column_rects, dim, draw_panel, oid
@@ -30,11 +33,21 @@ class PauseScene(UIScene):
         self.on_quit = on_quit
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
+    @property
+    def party_host(self) -> PartyHost | None:
+        """The party of the table below, if it has phone seats."""
+        for scene in reversed(list(self.app.scenes)):
+            host = getattr(scene, "party", None) if scene is not self else None
+            if isinstance(host, PartyHost):
+                return host
+        return None
+
     def build(self) -> None:
         w, h = self.size
         bw, bh, gap = self.px(300), self.px(52), self.px(14)
         title_h = self.px(70)
-        n = 5
+        party = self.party_host is not None
+        n = 6 if party else 5
         ph = self.px(30) + title_h + n * bh + (n - 1) * gap + self.px(34)
         pw = bw + self.px(80)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -48,6 +61,8 @@ class PauseScene(UIScene):
             ("menu.settings", self.open_settings, None),
             ("pause.quit", self.ask_quit, None),
         ]
+        if party:
+            items.insert(1, ("party.codes", self.open_join_codes, None))
         for rect, (key, action, object_id) in zip(column_rects(w // 2, top, bw, bh, gap, n),
                                                    items, strict=True):
             self.button(rect, t(key), action, object_id=oid("@menu", object_id))
@@ -58,6 +73,13 @@ class PauseScene(UIScene):
 
     def on_back(self) -> None:
         self.resume_match()
+
+    def open_join_codes(self) -> None:
+        from game.scenes.join_codes import JoinCodesScene
+
+        host = self.party_host
+        if host is not None:
+            self.app.scenes.push(JoinCodesScene(self.app, host))
 
     def open_rules(self) -> None:
         from game.scenes.rules_scene import RulesScene
@@ -77,7 +99,10 @@ class PauseScene(UIScene):
     def ask_quit(self) -> None:
         from game.scenes.dialog import confirm
 
-        confirm(self.app, t("pause.quit_title"), t("pause.quit_text"), self._quit,
+        text = t("pause.quit_text")
+        if self.party_host is not None:
+            text += "\n\n" + t("party.quit_phones")
+        confirm(self.app, t("pause.quit_title"), text, self._quit,
                 yes=t("pause.quit_yes"), no=t("dialog.cancel"))
 
     def _quit(self) -> None:

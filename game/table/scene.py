@@ -152,7 +152,7 @@ class TableScene(Scene):
         if not self.ctl.is_over:
             self.ctl.autosave()
         if self.party is not None:
-            self.party.stop()
+            self.party.stop(paused=True)  # the phones wait for Continue (bye "paused")
         self.ctl.close()
 
     def pause(self) -> None:
@@ -221,6 +221,8 @@ class TableScene(Scene):
         if self.corner is None:
             return
         spec = [("log", t("tbl.log"), False), ("menu", t("tbl.menu"), False)]
+        if self.party is not None:
+            spec.insert(0, ("codes", t("party.codes"), False))
         if self.viewer >= 0:
             spec.insert(0, ("hint", t("tbl.hint"), False))
         r = self.layout.corner.copy()
@@ -541,6 +543,8 @@ class TableScene(Scene):
     def press(self, key: str) -> None:
         if key == "menu":
             self.open_menu()
+        elif key == "codes":
+            self.open_join_codes()
         elif key == "log":
             self.log_open = not self.log_open
             self._remember_log()
@@ -614,6 +618,13 @@ class TableScene(Scene):
         from game.scenes.pause import PauseScene  # the pause menu leads back to the table
 
         self.app.scenes.push(PauseScene(self.app, self.config.settings))
+
+    def open_join_codes(self) -> None:
+        """A party match: every seat's QR code and link, the room code (J)."""
+        from game.scenes.join_codes import JoinCodesScene
+
+        if self.party is not None:
+            self.app.scenes.push(JoinCodesScene(self.app, self.party))
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -772,6 +783,8 @@ class TableScene(Scene):
             self.give_hint()
         elif k == pygame.K_l:
             self.press("log")
+        elif k == pygame.K_j:
+            self.open_join_codes()
 
     def _cancel_gesture(self) -> None:
         if self.pointer.press is not None:
