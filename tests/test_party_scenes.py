@@ -12,8 +12,8 @@ from party_helpers import Phone
 from ui_driver import click, make_app
 
 from game.app import App
-from game.i18n import t
 from game.config import MatchConfig, SeatConfig
+from game.i18n import t
 from game.party.protocol import new_secret
 from game.rules.settings import RuleSettings
 from game.scenes.join_codes import qr_surface

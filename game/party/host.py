@@ -169,6 +169,12 @@ class PartyHost:
             self.controller.autosave()
 
     # -- queries for the table ---------------------------------------------------
+    @property
+    def under_way(self) -> bool:
+        """The match has had an action (it is in the autosave: Continue brings it back)."""
+        return bool(self.controller.game.actions)
+
+
     def connected(self) -> frozenset[int]:
         return self.server.connected()
 

@@ -42,6 +42,14 @@ def party_address() -> str:
     return os.environ.get("UNO_PARTY_ADDRESS") or lan_address()
 
 
+def party_ports() -> tuple[int, ...]:
+    """The ports to try in order: ``UNO_PARTY_PORT`` first when set (tests that
+    must not meet another program on 8765), then :data:`PARTY_PORTS`, then any."""
+    wanted = os.environ.get("UNO_PARTY_PORT", "").strip()
+    first = (int(wanted),) if wanted.isdigit() and 0 < int(wanted) < 65536 else ()
+    return (*first, *PARTY_PORTS, 0)
+
+
 class PartyJoinScene(UIScene):
     """``PartyJoinScene(app, config, loaded=None)``: a new or continued party match."""
 
@@ -56,7 +64,7 @@ class PartyJoinScene(UIScene):
             config, game, think_ms=int(getattr(settings, "hard_think_ms", 300)),
             anim_speed=str(getattr(settings, "anim_speed", "normal")),
             match_id=str(getattr(meta, "match_id", "") or ""))
-        self.host = PartyHost(self.controller, host=party_address(), ports=(*PARTY_PORTS, 0),
+        self.host = PartyHost(self.controller, host=party_address(), ports=party_ports(),
                               bot_after=self._bot_after_s())
         self.error = ""
         try:
@@ -149,7 +157,7 @@ class PartyJoinScene(UIScene):
         if not self.handed_over:
             # a continued (or already played) match comes back with Continue: its
             # phones wait for it; a new one never dealt is gone
-            self.host.stop(paused=self.loaded is not None or bool(self.controller.game.actions))
+            self.host.stop(paused=self.loaded is not None or self.host.under_way)
 
     def update(self, dt: float) -> None:
         self.host.phones_deal = self._phones_deal()
