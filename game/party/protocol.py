@@ -2,8 +2,10 @@
 
 Pure functions, no I/O and no pygame. The game is the authority: a phone
 sends ``hello`` (its seat token) and ``act`` messages; the game answers with
-``state`` (that seat's own view only), ``error`` and ``bye``. Every message is
-one JSON object with ``"v": VERSION`` and a ``"type"``.
+``state`` (that seat's own view only), ``error`` and ``bye``. A page opened
+without a token sends ``code`` (the room code: answered ``seats``, the free
+phone seats) and ``claim`` (answered ``token``, then the seat's state). Every
+message is one JSON object with ``"v": VERSION`` and a ``"type"``.
 """
 
 from __future__ import annotations
