@@ -100,3 +100,20 @@ def test_party_phone_page_room_code_seat_picker(browser, tmp_path: Path):  # noq
         browser.refresh()  # a reload comes back to the seat
         _wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand .card"))
         _wait(lambda: loop.host.connected() == {1})
+
+
+def test_party_paused_phone_meets_another_match_on_the_port_and_stops(browser):  # noqa: F811
+    """Paused, then the port serves another match (the host started a new one): the
+    old link is refused, the page says so and stops trying (no paused notice left)."""
+    from selenium.webdriver.common.by import By
+
+    with TableLoop(party_config("pa", seed=3)) as loop:
+        port = loop.port
+        browser.get(f"http://127.0.0.1:{port}/#{loop.url_token(0)}")
+        _wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#hand .card"))
+        loop.host.stop(paused=True)
+        _wait(lambda: browser.find_element(By.ID, "paused").is_displayed())
+    with TableLoop(party_config("pa", seed=4), ports=(port,)):
+        _wait(lambda: browser.find_element(By.ID, "status").get_attribute("data-key") == "badlink",
+              timeout=10)
+        assert not browser.find_element(By.ID, "paused").is_displayed()

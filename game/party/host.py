@@ -174,7 +174,6 @@ class PartyHost:
         """The match has had an action (it is in the autosave: Continue brings it back)."""
         return bool(self.controller.game.actions)
 
-
     def connected(self) -> frozenset[int]:
         return self.server.connected()
 

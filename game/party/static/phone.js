@@ -610,7 +610,8 @@ function pausedMessage(msg) {
     showPaused();
     return true;
   }
-  if (msg.type === "state" && hostPaused) endPaused();
+  // back (a state), or told something final (another match on this port: bad_token)
+  if (hostPaused && (msg.type === "state" || msg.type === "bye" || msg.code === "bad_token")) endPaused();
   return false;
 }
 function showPaused() {
