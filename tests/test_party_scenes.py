@@ -94,7 +94,7 @@ def test_party_kind_cycles_through_phone(app: App):
 
 
 def test_party_main_menu_entry_opens_new_game_with_phone_seats(app: App):
-    """The main menu's "Party with phones" opens New game with the host and two
+    """The main menu's "Phone party" opens New game with the host and two
     Phone seats (#35); a match started there goes to the join screen."""
     from game.scenes.menu import MenuScene
 

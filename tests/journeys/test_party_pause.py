@@ -1,5 +1,5 @@
 """Journey: a party match in the real window with two phones in headless Chromium.
-Main menu -> Party with phones -> Start; both phones join by their links; Join
+Main menu -> Phone party -> Start; both phones join by their links; Join
 codes from the table's corner; Quit to menu (the phones say the host paused and
 keep trying); Continue: every phone back on the join screen without a reload,
 the time measured and printed; Start, and the phones play on.
