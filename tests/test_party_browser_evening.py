@@ -44,7 +44,7 @@ def test_party_phone_page_waits_while_the_host_paused_then_comes_back_without_re
         loop.host.stop(paused=True)
         overlay = _wait(lambda: [e for e in browser.find_elements(By.ID, "paused") if e.is_displayed()])
         assert "The host paused the party" in overlay[0].text
-        assert browser.find_element(By.ID, "status").get_attribute("data-key") == "paused"
+        assert browser.find_element(By.ID, "status").get_attribute("data-key") == "host_paused"
     _wait(lambda: "Trying again in" in browser.find_element(By.ID, "paused-retry").text)
     browser.save_screenshot(str(shots / "party_phone_paused_en.png"))
     browser.find_element(By.ID, "lang").click()

@@ -593,12 +593,12 @@ let pausedTimer = 0;
 let pausedTick = 0;
 let pausedLeft = 0;  // seconds to the next try (0: trying now)
 Object.assign(WORDS.en, {
-  paused: "The host paused the party", paused_title: "The host paused the party",
+  host_paused: "The host paused the party", paused_title: "The host paused the party",
   paused_text: "Keep this page open: you are back in the match as soon as the host continues it.",
   paused_retry: "Trying again in {n} s…", paused_trying: "Trying to reconnect…", try_now: "Try now",
 });
 Object.assign(WORDS.zh, {
-  paused: "主机暂停了聚会", paused_title: "主机暂停了聚会",
+  host_paused: "主机暂停了聚会", paused_title: "主机暂停了聚会",
   paused_text: "请保持此页面打开：主机一继续比赛，你就会自动回到牌桌。",
   paused_retry: "{n} 秒后重试…", paused_trying: "正在重新连接…", try_now: "立即重试",
 });
@@ -615,7 +615,7 @@ function pausedMessage(msg) {
   return false;
 }
 function showPaused() {
-  status("paused", true);
+  status("host_paused", true);
   $("paused").hidden = false;
   document.body.classList.add("paused");
 }
