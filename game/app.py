@@ -23,6 +23,7 @@ from game.cli import PROG, CliError, display_problem, match_config_from_args, pa
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
 from game.scenes.base import SceneStack
+from game.scenes.dialog import confirm
 from game.scenes.write_notices import KINDS as WRITE_KINDS
 from game.scenes.write_notices import Toasts, WriteNotices
 from game.session import Session, start_session
@@ -115,6 +116,7 @@ class App:
         self.frame_count = 0
         self._last_input = time.monotonic()
         self._last_draw = 0.0
+        self._close_question: object | None = None  # the party's "Close the game?" while asked
         self.probe = debug_probe.from_env()  # tests driving the real window; None normally
         self._update_caption()
         self._start()
@@ -273,6 +275,19 @@ class App:
         self.scenes.clear_to(screens.make("menu", self))
         self.session = None
 
+    def _ask_before_closing(self) -> bool:
+        """The window's close button in a party match: a question first, saying what
+        happens to the phones (True: asked). Closing again while it is asked closes."""
+        if self._close_question is not None and self._close_question in list(self.scenes):
+            return False
+        session = self.session
+        if session is None or session.closed or session.party is None:
+            return False
+        confirm(self, i18n.t("party.close_title"), i18n.t("party.close_text"), self.quit,
+                yes=i18n.t("party.close_yes"), no=i18n.t("dialog.cancel"))
+        self._close_question = self.scenes.top
+        return True
+
     def quit(self) -> None:
         self.running = False
 
@@ -282,7 +297,8 @@ class App:
         if event.type in INPUT_EVENTS:
             self._last_input = time.monotonic()
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self._ask_before_closing():
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self._on_window_resized((event.w, event.h))

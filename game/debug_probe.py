@@ -5,7 +5,10 @@ Off unless ``UNO_DEBUG_PROBE=path`` is set. Then, each time the screen settles
 small JSON document to that path, atomically: the scene stack, every visible
 button (its text, the message ids whose plain text it is, its rect), and what
 the topmost scene with a ``probe()`` method reports through it (the table:
-hand card ids and rects, piles, seats, its own buttons, the public state). Rects are ``[x, y, w, h]`` in window pixels.
+hand card ids and rects, piles, seats, its own buttons, the public state), and
+under ``party`` what the topmost scene with a ``party_probe()`` method reports
+(the join screen and the join codes: links, room code, seats joined). Rects are
+``[x, y, w, h]`` in window pixels.
 
 Nothing here is read back by the game: the file is for the test driver only.
 """
@@ -111,6 +114,10 @@ def snapshot(app: App) -> dict[str, Any]:
         if view is not None:
             table["state"] = public_state(view)
         doc["table"] = plain(table)
+    party = next((s.party_probe for s in reversed(list(app.scenes))
+                  if hasattr(s, "party_probe")), None)
+    if party is not None:
+        doc["party"] = plain(party())
     return doc
 
 

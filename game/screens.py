@@ -16,7 +16,8 @@ about          version, credits, licences                             -
 stats          statistics                                             store
 saves          saved matches; "Save here" with a running match        controller, mode
 replay         a recorded match, step by step                         path
-pause          the pause menu over the table                          settings, on_quit
+pause          the pause menu over the table                          settings, on_quit, party
+join_codes     a party match's QR codes, links and room code          host (PartyHost)
 dialog         a message or a question                                title, message, buttons...
 curtain        hot-seat: pass the screen                              name, on_ready, on_menu
 scoreboard     round or match end                                     scores, on_next, on_again
@@ -33,6 +34,7 @@ from game.cli import SCENES
 from game.scenes.about_scene import AboutScene
 from game.scenes.curtain import CurtainScene
 from game.scenes.dialog import DialogScene
+from game.scenes.join_codes import JoinCodesScene
 from game.scenes.menu import MenuScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.party_join import PartyJoinScene
@@ -59,6 +61,7 @@ SCREENS: dict[str, type[Scene]] = {
     "saves": SavesScene,
     "replay": ReplayScene,
     "pause": PauseScene,
+    "join_codes": JoinCodesScene,
     "dialog": DialogScene,
     "curtain": CurtainScene,
     "scoreboard": ScoreboardScene,

@@ -57,6 +57,14 @@ def bot_after_s(prefs: MatchPrefs) -> float | None:
     return float(n) if n > 0 else None
 
 
+def party_ports() -> tuple[int, ...]:
+    """The ports to try in order: ``UNO_PARTY_PORT`` first when set (tests that
+    must not meet another program on 8765), then :data:`PARTY_PORTS`, then any."""
+    wanted = os.environ.get("UNO_PARTY_PORT", "").strip()
+    first = (int(wanted),) if wanted.isdigit() and 0 < int(wanted) < 65536 else ()
+    return (*first, *PARTY_PORTS, 0)
+
+
 def party_address() -> str:
     """Where the party server listens: ``UNO_PARTY_ADDRESS`` or the local network's."""
     return os.environ.get("UNO_PARTY_ADDRESS") or lan_address()
@@ -100,16 +108,18 @@ class Session:
         if self.party is not None:
             self.party.bot_after = bot_after_s(prefs)
 
-    def close(self) -> None:
+    def close(self, *, paused: bool = True) -> None:
         """Leaving the match (once; later calls do nothing): save it unless it is
-        over, stop the party server, drop the bot's thought in flight."""
+        over, stop the party server, drop the bot's thought in flight. ``paused``:
+        the phones are told the host paused and keep retrying until Continue
+        (``bye paused``); False for a new match never dealt, which is gone."""
         if self.closed:
             return
         self.closed = True
         if not self.controller.is_over:
             self.controller.autosave()
         if self.party is not None:
-            self.party.stop()
+            self.party.stop(paused=paused)
         self.controller.close()
 
 
@@ -132,7 +142,7 @@ def start_session(config: MatchConfig, loaded: Loaded | None = None, *, prefs: M
         controller.autosave()
     if not config.phones:
         return Session(controller, fresh=loaded is None)
-    party = PartyHost(controller, host=party_address(), ports=(*PARTY_PORTS, 0),
+    party = PartyHost(controller, host=party_address(), ports=party_ports(),
                       bot_after=bot_after_s(prefs))
     error = ""
     try:

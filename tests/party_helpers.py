@@ -71,10 +71,11 @@ class TableLoop:
 
     def __init__(self, config: MatchConfig, *, bot_after: float | None = None,
                  controller: MatchController | None = None, frame_s: float = 0.002,
-                 auto_next_round: bool = True, started: bool = True) -> None:
+                 auto_next_round: bool = True, started: bool = True,
+                 ports: tuple[int, ...] = (0,)) -> None:
         self.controller = controller or MatchController(config, think_ms=0, anim_speed="off",
                                                         persist=False)
-        self.host = PartyHost(self.controller, bot_after=bot_after)
+        self.host = PartyHost(self.controller, bot_after=bot_after, ports=ports)
         self.lock = threading.Lock()
         self.frame_s = frame_s
         self.auto_next_round = auto_next_round

@@ -118,8 +118,11 @@ def test_keyboard_navigation(app: App) -> None:
     assert menu.focused() is buttons(app)["Quick play"]
     key(app, pygame.K_DOWN)
     assert menu.focused() is buttons(app)["New game"]
+    key(app, pygame.K_DOWN)
+    assert menu.focused() is buttons(app)["Phone party"]
     key(app, pygame.K_DOWN)  # Continue is disabled: skipped
     assert menu.focused() is buttons(app)["Rules"]
+    key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, NewGameScene)

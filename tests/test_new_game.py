@@ -121,15 +121,16 @@ def test_seat_kinds_and_limits(app: App) -> None:
     kind = next(e for e in sc._seat_elems if getattr(e, "text", "") == "Human")
     sc.seats_box.vert_scroll_bar.set_scroll_from_start_percentage(0.0)
     app.pump(2)
-    click(app, kind)  # Human -> the first AI level
+    click(app, kind)  # Human -> a Phone seat (party mode: the second stop, #35)
+    assert sc.model.seats[0]["kind"] == "phone"
+    click(app, kind)  # -> the first AI level
     assert sc.model.seats[0]["kind"] == "ai" and sc.model.seats[0]["level"] == sc.model.levels[0]
     back = next(e for e in sc._seat_elems if getattr(e, "text", "") == "‹")
+    click(app, back)
     click(app, back)  # back to Human
     assert sc.model.seats[0]["kind"] == "human"
-    click(app, back)  # wraps round to a Phone seat (party mode)
-    assert sc.model.seats[0]["kind"] == "phone"
-    click(app, back)  # then the random level
-    assert sc.model.seats[0]["level"] == SURPRISE
+    click(app, back)  # wraps round to the last stop, the random level
+    assert sc.model.seats[0]["kind"] == "ai" and sc.model.seats[0]["level"] == SURPRISE
 
 
 def test_start_remembers_seats_and_preset(app: App) -> None:

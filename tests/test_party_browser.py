@@ -25,6 +25,13 @@ pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER) and not os.environ.get
 
 @pytest.fixture()
 def browser():
+    driver = phone_browser()
+    yield driver
+    driver.quit()
+
+
+def phone_browser():
+    """Headless Chromium the size of a phone (390x844); the caller quits it."""
     assert CHROMIUM and DRIVER, "chromium and chromium-driver are required here"
     webdriver = pytest.importorskip("selenium.webdriver")
     options = webdriver.ChromeOptions()
@@ -38,8 +45,7 @@ def browser():
     driver = webdriver.Chrome(options=options,
                               service=webdriver.ChromeService(executable_path=DRIVER))
     driver.set_page_load_timeout(20)
-    yield driver
-    driver.quit()
+    return driver
 
 
 def _wait(what, timeout: float = 15.0):

@@ -13,10 +13,12 @@ from ui_driver import click, make_app
 
 from game.app import App
 from game.config import MatchConfig, SeatConfig
+from game.i18n import t
 from game.party.protocol import new_secret
 from game.rules.settings import RuleSettings
 from game.scenes.new_game import NewGameModel, NewGameScene
-from game.scenes.party_join import PartyJoinScene, qr_surface
+from game.scenes.party_join import PartyJoinScene
+from game.scenes.seat_panels import qr_surface
 from game.storage import saves
 from game.table.scene import TableScene
 
@@ -69,16 +71,40 @@ def test_party_new_game_offers_phone_seats_with_a_secret():
     assert model.config(seed=1).party_secret == ""  # no phones: no party, no secret
 
 
+def _button(scene, text: str):
+    """The scene's button showing ``text``."""
+    return next(e for e in scene._elements if getattr(e, "text", None) == text)
+
+
 def test_party_kind_cycles_through_phone(app: App):
+    """Phone is the second stop of the seat-kind cycler (right after Human), and
+    the cycler's tooltip names it (#35)."""
     app.open_scene("new_game")
     app.pump(2)
     sc = app.scenes.top
     assert isinstance(sc, NewGameScene)
-    sc.cycle_kind(0, -1)  # Human -> Phone (the last kind)
+    sc.cycle_kind(0, 1)  # Human -> Phone
     assert sc.model.seats[0]["kind"] == "phone"
     assert "Phone" in sc.kind_text(0)
-    sc.cycle_kind(0, 1)
+    sc.cycle_kind(0, -1)
     assert sc.model.seats[0]["kind"] == "human"
+    assert "Phone" in t("newgame.kind_tip")
+    kind_buttons = [b for b in sc._elements if getattr(b, "tool_tip_text", None) == t("newgame.kind_tip")]
+    assert kind_buttons
+
+
+def test_party_main_menu_entry_opens_new_game_with_phone_seats(app: App):
+    """The main menu's "Phone party" opens New game with the host and two
+    Phone seats (#35); a match started there goes to the join screen."""
+    from game.scenes.menu import MenuScene
+
+    menu = app.scenes.top
+    assert isinstance(menu, MenuScene)
+    click(app, _button(menu, t("menu.party")))
+    sc = app.scenes.top
+    assert isinstance(sc, NewGameScene) and sc.party
+    assert [s["kind"] for s in sc.model.seats] == ["human", "phone", "phone"]
+    assert sc.model.config(seed=1).phones == [1, 2]
 
 
 def test_party_qr_code_encodes_the_link():

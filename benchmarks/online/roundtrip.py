@@ -74,7 +74,7 @@ def run(n: int, path: str, seed: int, relay_nodelay: bool = False,
                             relay=servers.relay if PATHS[path][0] else "",
                             listen=PATHS[path][1])
         with table:
-            codes = [table.host.code(s, timeout=20) for s in range(n)]
+            codes = [table.host.seat_code(s, timeout=20) for s in range(n)]
             procs = guests(codes, servers, path, seed)
             got = results(procs, 300)
     bad = [g for g in got if "error" in g]

@@ -110,7 +110,7 @@ def main() -> int:
     table = OnlineTable(args.kinds, args.seed, mailbox=args.mailbox, relay=args.relay,
                         listen=not args.no_listen)
     with table:
-        codes = [table.host.code(s, timeout=20) for s in table.host.seats]
+        codes = [table.host.seat_code(s, timeout=20) for s in table.host.seats]
         print(json.dumps({"codes": codes}), flush=True)
         over = table.wait_round(args.timeout)
         time.sleep(0.5)  # the last states reach the guests before the bye

@@ -36,7 +36,7 @@ class OnlineHost(PartyHost):
     def start(self) -> None:
         self.server.start()
 
-    def code(self, seat: int, timeout: float = 0.0) -> str:
+    def seat_code(self, seat: int, timeout: float = 0.0) -> str:
         """The code the host reads out for ``seat`` ("" while none is ready, or it expired)."""
         return self.online.code(seat, timeout)
 
@@ -50,7 +50,7 @@ class OnlineHost(PartyHost):
         self.online.new_code(seat)
 
     def url(self, seat: int) -> str:
-        return self.code(seat)
+        return self.seat_code(seat)
 
     @property
     def online(self) -> OnlineSeats:

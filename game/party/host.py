@@ -39,7 +39,14 @@ from game.rules.events import Event, redact
 from game.rules.scoring import standings
 from game.text_gate import TextRefused, check
 
-from .protocol import ProtocolError, action_for, error_message, seat_token, state_message
+from .protocol import (
+    ProtocolError,
+    action_for,
+    error_message,
+    room_code,
+    seat_token,
+    state_message,
+)
 from .server import PartyServer, url_host
 from .story import log_lines, refusal
 
@@ -84,6 +91,7 @@ class PartyHost:
         self._bot_moves: dict[int, int] = {}  # actions a bot took for a seat while its phone was away
         self._named: set[int] = set()  # seats named from their phone (it may rename them)
         controller.on_applied.append(self._on_applied)
+        controller.on_applied.append(self._room_hook)
 
     # -- life cycle -------------------------------------------------------------
     def start(self) -> None:
@@ -93,6 +101,7 @@ class PartyHost:
             self.server = PartyServer(self._tokens(), self.server.host, port)
             try:
                 self.server.start()
+                self._open_room()
                 return
             except OSError as exc:
                 error = exc
@@ -105,16 +114,38 @@ class PartyHost:
             self.started = True
             self._publish_all([])
 
-    def stop(self) -> None:
-        self.server.stop()
-        if self._on_applied in self.controller.on_applied:
-            self.controller.on_applied.remove(self._on_applied)
+    def stop(self, *, paused: bool = False) -> None:
+        """Close the server. ``paused``: the host left a match that Continue brings
+        back (the phones are told ``paused`` and keep retrying); else ``closed``."""
+        self.server.stop(reason="paused" if paused and not self.controller.is_over else "closed")
+        for hook in (self._on_applied, self._room_hook):
+            if hook in self.controller.on_applied:
+                self.controller.on_applied.remove(hook)
         for seat in list(self.bot_seats):
             self._release(seat)
 
     def token(self, seat: int) -> str:
         """The seat's current token (its link's generation: ``MatchConfig.party_reissued``)."""
         return seat_token(self.secret, seat, self.controller.config.link_generation(seat))
+
+    # -- the room code ------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        """The room code a phone may type instead of opening a link ("" once the
+        match is over: it stops working then)."""
+        return "" if self.controller.is_over else room_code(self.secret)
+
+    def address(self) -> str:
+        """What a phone types to reach the page: ``address:port``."""
+        return f"{url_host(self.server.link_host)}:{self.server.port}"
+
+    def _open_room(self) -> None:
+        names = phone_names(self.controller.config.seats)
+        self.server.set_room(self.code, {seat: names[seat] for seat in self.seats})
+
+    def _room_hook(self, action: Action, events: list[Event]) -> None:
+        if self.controller.is_over:
+            self.server.set_room("", {})  # the match ended: the code stops working
 
     def _tokens(self) -> dict[int, str]:
         return {seat: self.token(seat) for seat in self.seats}
@@ -137,6 +168,11 @@ class PartyHost:
         self.controller.autosave()  # the match is saved from its start (game.session)
 
     # -- queries for the table ---------------------------------------------------
+    @property
+    def under_way(self) -> bool:
+        """The match has had an action (it is in the autosave: Continue brings it back)."""
+        return bool(self.controller.game.actions)
+
     def connected(self) -> frozenset[int]:
         return self.server.connected()
 

@@ -2,8 +2,10 @@
 
 Pure functions, no I/O and no pygame. The game is the authority: a phone
 sends ``hello`` (its seat token) and ``act`` messages; the game answers with
-``state`` (that seat's own view only), ``error`` and ``bye``. Every message is
-one JSON object with ``"v": VERSION`` and a ``"type"``.
+``state`` (that seat's own view only), ``error`` and ``bye``. A page opened
+without a token sends ``code`` (the room code: answered ``seats``, the free
+phone seats) and ``claim`` (answered ``token``, then the seat's state). Every
+message is one JSON object with ``"v": VERSION`` and a ``"type"``.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ VERSION = 1
 MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
 TOKEN_CHARS = 22  # a seat token: 128 bits as unpadded base64url
 # hello, act and ping; "deal" asks the table to start the match or deal the next
-# round (when the host allows phones to), "name" names a seat that has none.
-CLIENT_TYPES = ("hello", "act", "ping", "deal", "name")
+# round (when the host allows phones to), "name" names a seat that has none; "code"
+# and "claim" join by the room code (a page opened without a token).
+CLIENT_TYPES = ("hello", "act", "ping", "deal", "name", "code", "claim")
 # Actions a phone may send. Not NextRound: the table deals the next round (a phone asks
 # with "deal", when the host allows it).
 ACTION_KINDS = ("play", "draw", "pass", "choose_colour", "challenge", "accept", "call_uno",
@@ -76,6 +79,44 @@ def seat_for_token(tokens: Mapping[int, str], token: Any) -> int:
     return found
 
 
+# ---------------------------------------------------------------- room code --
+# A short code to type instead of a link (docs/PARTY.md, "Joining by typing"): it
+# leads to a picker of the phone seats free now. Letters only, none that reads
+# as another character (no I/L/1, no O/0), upper or lower case alike.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 4
+
+
+def room_code(secret: str) -> str:
+    """The match's room code: derived from its secret (the same after Continue),
+    :data:`CODE_LENGTH` letters of :data:`CODE_ALPHABET`."""
+    digest = hmac.new(bytes.fromhex(secret), b"uno-party-room", hashlib.sha256).digest()
+    number = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(CODE_LENGTH):
+        number, i = divmod(number, len(CODE_ALPHABET))
+        letters.append(CODE_ALPHABET[i])
+    return "".join(letters)
+
+
+def typed_code(text: str) -> str:
+    """What a player typed as a room code, as it compares: upper case, without
+    spaces and dashes."""
+    return "".join(ch for ch in text.upper() if ch not in " -")
+
+
+def seats_message(seats: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """The answer to a right room code: the phone seats free now, ``(seat, name)``."""
+    return {"v": VERSION, "type": "seats",
+            "seats": [{"seat": seat, "name": name} for seat, name in seats]}
+
+
+def token_message(seat: int, token: str) -> dict[str, Any]:
+    """The answer to a claim that took ``seat``: its token (the page keeps it in its
+    address, so a reload comes back to the seat); the seat's state follows."""
+    return {"v": VERSION, "type": "token", "seat": seat, "token": token}
+
+
 # --------------------------------------------------------- client messages --
 
 def parse_client(text: str | bytes) -> dict[str, Any]:
@@ -110,6 +151,10 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("unknown_type", f"unknown message type {excerpt(kind)!r}")
     if kind == "hello" and not isinstance(msg.get("token"), str):
         raise ProtocolError("bad_message", "hello needs a token")
+    if kind in ("code", "claim") and not isinstance(msg.get("code"), str):
+        raise ProtocolError("bad_message", f"{kind} needs the room code")
+    if kind == "claim" and not _whole(msg.get("seat")):
+        raise ProtocolError("bad_message", "claim needs the seat it takes")
     if kind == "act":
         at, action = msg.get("at"), msg.get("action")
         if not _whole(at):
@@ -254,7 +299,9 @@ def error_message(code: str, detail: str = "", **extra: Any) -> dict[str, Any]:
 
 def bye_message(reason: str) -> dict[str, Any]:
     """Sent before the game closes a connection: ``replaced`` (the same seat joined
-    again elsewhere), ``flood``, ``closed`` (the party match ended)."""
+    again elsewhere), ``flood``, ``closed`` (the party match ended: nothing to
+    come back to), ``paused`` (the host left the match, which can be continued:
+    the phone keeps retrying and is back on its own after Continue)."""
     return {"v": VERSION, "type": "bye", "reason": reason}
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+import hmac
 import itertools
 import logging
 import queue
@@ -53,6 +54,9 @@ from .protocol import (
     error_message,
     parse_client,
     seat_for_token,
+    seats_message,
+    token_message,
+    typed_code,
 )
 
 log = logging.getLogger(__name__)
@@ -75,6 +79,12 @@ MAX_SOCKETS = 32  # all open sockets (ten seats, reloads and strays): beyond, th
 HEARTBEAT_S = 1.0
 PONG_TIMEOUT_S = 2.0
 CLOSE_TIMEOUT_S = 1.0
+# Room code tries (``code`` and ``claim``) per client address: a bucket of CODE_BURST
+# refilled one every CODE_REFILL_S seconds; 23**4 codes stay out of a guesser's reach.
+CODE_BURST = 6.0
+CODE_REFILL_S = 10.0
+CODE_ADDRESSES = 256  # addresses remembered; beyond, those with a full bucket are forgotten
+PICK_TIMEOUT_S = 120.0  # a right code gives the seat picker this long to choose (not HELLO_TIMEOUT_S)
 CLOSE_REPLACED = 4000
 CLOSE_POLICY = 1008
 
@@ -303,6 +313,10 @@ class PartyServer:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        self._bye = "closed"  # what stop() tells the phones
+        # The room code and the names of the phone seats its picker offers ("": no code)
+        self._room: tuple[str, Mapping[int, str]] = ("", {})
+        self._code_tries: dict[str, Bucket] = {}
 
     # -- life cycle (main thread) ------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -314,8 +328,11 @@ class PartyServer:
         if self._error is not None:
             raise OSError(f"the party server could not listen: {self._error}")
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Say ``bye`` to every phone, close and stop listening."""
+    def stop(self, timeout: float = 5.0, reason: str = "closed") -> None:
+        """Say ``bye`` (``reason``: ``closed``, or ``paused`` when the match can be
+        continued and the phones should keep retrying) to every phone, close and
+        stop listening."""
+        self._bye = reason
         loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None and not loop.is_closed():
             try:
@@ -344,6 +361,11 @@ class PartyServer:
         """Open sockets by client address, whatever their stage (handshake, waiting
         for hello, seated)."""
         return self._on_loop(self._door.counts)
+
+    def set_room(self, code: str, names: Mapping[int, str]) -> None:
+        """From now on the room code ``code`` ("" : none, the code stops working)
+        leads to a picker of the free seats among ``names`` (phone seat -> name)."""
+        self._room = (code, dict(names))  # one assignment: the loop sees old or new
 
     def reissue(self, seat: int, token: str) -> None:
         """From now on only ``token`` opens ``seat``: the old one is refused, and a
@@ -411,7 +433,7 @@ class PartyServer:
             self._ready.set()
             await self._stopping.wait()
             for conn in list(self._by_cid.values()):
-                conn.put(dumps(bye_message("closed")))
+                conn.put(dumps(bye_message(self._bye)))
                 conn.outbox.put_nowait(None)
             await asyncio.sleep(0.1)
 
@@ -533,6 +555,8 @@ class PartyServer:
             conn.put(dumps({"v": msg["v"], "type": "pong", "t": msg.get("t")}))
         elif kind == "hello":
             return self._hello(conn, msg["token"])
+        elif kind in ("code", "claim"):
+            return self._room_code(conn, msg)
         elif conn.seat < 0:
             conn.put(dumps(error_message("no_hello", "send hello with your seat's token first")))
         else:
@@ -561,6 +585,51 @@ class PartyServer:
         self._set_connected()
         self.inbox.put(("join", seat, conn.cid))
         return True
+
+    # -- the room code (docs/PARTY.md, "Joining by typing") ----------------------
+    def _room_code(self, conn: _Conn, msg: dict[str, Any]) -> bool:
+        """``code``: the free phone seats, if the code is right; ``claim``: take one
+        of them (its token, then the seat as with ``hello``). Every try counts
+        against the client address's bucket."""
+        if conn.seat >= 0:
+            conn.put(dumps(error_message("bad_message", "this connection already has a seat")))
+            return True
+        if not self._code_bucket(_peer(conn.ws)).take(time.monotonic()):
+            conn.put(dumps(error_message("code_rate_limited", "too many tries; wait a little")))
+            return True
+        code, names = self._room
+        typed = typed_code(msg["code"])
+        if not code or not typed.isascii() or not hmac.compare_digest(typed, code):
+            conn.put(dumps(error_message("bad_code", "no match has this code now")))
+            return True
+        if conn.hello_timer is not None:  # a person is choosing: give them time
+            conn.hello_timer.cancel()
+            conn.hello_timer = asyncio.get_running_loop().call_later(PICK_TIMEOUT_S,
+                                                                     self._no_hello, conn)
+        free = [(seat, names.get(seat, "")) for seat in sorted(self._tokens)
+                if seat not in self._by_seat]
+        if msg["type"] == "code":
+            conn.put(dumps(seats_message(free)))
+            return True
+        seat = msg["seat"]
+        if seat not in dict(free):
+            conn.put(dumps(error_message("seat_taken", "that seat is not free now")))
+            conn.put(dumps(seats_message(free)))
+            return True
+        token = self._tokens[seat]
+        conn.put(dumps(token_message(seat, token)))
+        return self._hello(conn, token)
+
+    def _code_bucket(self, address: str) -> Bucket:
+        bucket = self._code_tries.get(address)
+        if bucket is None:
+            if len(self._code_tries) >= CODE_ADDRESSES:
+                now = time.monotonic()
+                for other, old in list(self._code_tries.items()):
+                    if old.level + (now - old.stamp) * old.rate >= old.burst:
+                        del self._code_tries[other]
+            bucket = self._code_tries[address] = Bucket(1.0 / CODE_REFILL_S, CODE_BURST)
+        return bucket
 
     def _revoke(self, seat: int) -> None:
         """After :meth:`reissue`: the phone on ``seat`` with the old token is told and closed."""

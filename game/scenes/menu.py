@@ -168,6 +168,7 @@ class MenuScene(UIScene):
             ("menu.quick", self.quick_play, None if can_continue else "#primary", True,
              t("menu.quick_tip")),
             ("menu.new", self.new_game, None, True, None),
+            ("menu.party", self.party_game, None, True, None),
             ("menu.continue", self.continue_game, "#primary" if can_continue else None,
              can_continue, t("menu.no_save")),
             ("menu.rules", self.open_rules, None, True, None),
@@ -218,6 +219,10 @@ class MenuScene(UIScene):
 
     def new_game(self) -> None:
         self.app.open("new_game")
+
+    def party_game(self) -> None:
+        """Party: New game with phone seats (game/party), the rules as last chosen."""
+        self.app.open("new_game", party=True)
 
     def continue_game(self) -> None:
         try:

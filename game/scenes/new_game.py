@@ -208,12 +208,23 @@ class NewGameModel:
                 for s in self.seats]
 
 
+def party_seats(last: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats the main menu's Party opens with: the last seats when they had
+    phones (the same party again), else the host and two phones."""
+    if any(d.get("kind") == "phone" for d in last):
+        return last
+    return [{"kind": "human"}, {"kind": "phone"}, {"kind": "phone"}]
+
+
 class NewGameScene(UIScene):
-    def __init__(self, app: Services) -> None:
+    """``party``: opened from the main menu's Party (phone seats preset)."""
+
+    def __init__(self, app: Services, *, party: bool = False) -> None:
         super().__init__(app)
         s = app.settings
-        self.model = NewGameModel(list(s.last_seats), s.last_preset, dict(s.last_custom_rules),
-                                  ai_levels())
+        self.party = party
+        seats = party_seats(list(s.last_seats)) if party else list(s.last_seats)
+        self.model = NewGameModel(seats, s.last_preset, dict(s.last_custom_rules), ai_levels())
         self.kind_options: list[tuple[str, str]] = []
         self.seats_box: UIScrollingContainer | None = None
         self.rules_box: UIScrollingContainer | None = None
@@ -235,7 +246,8 @@ class NewGameScene(UIScene):
         w, h = self.size
         margin = self.px(28)
         title_h = self.px(66)
-        self.label(pygame.Rect(0, self.px(4), w, title_h), t("newgame.title"), class_id="@title")
+        self.label(pygame.Rect(0, self.px(4), w, title_h),
+                   t("menu.party") if self.party else t("newgame.title"), class_id="@title")
         top = self.px(4) + title_h + self.px(4)
         bottom_h = self.px(118)
         panel_h = h - top - bottom_h
@@ -252,10 +264,9 @@ class NewGameScene(UIScene):
                                w - 2 * (margin + bw + self.px(16)), bottom_h - self.px(10))
         self.message_box = self.track(UITextBox("", msg_rect, manager=self.app.ui,
                                                 object_id=oid(None, "#newgame_message")))
-        self.kind_options = [(t("newgame.human"), "human")] + [
+        self.kind_options = [(t("newgame.human"), "human"), (t("party.phone_seat"), "phone")] + [
             (t("newgame.ai_level", level=level_label(lv)), lv) for lv in self.model.levels
-        ] + [(t("newgame.ai_level", level=t("level.surprise")), SURPRISE),
-             (t("party.phone_seat"), "phone")]
+        ] + [(t("newgame.ai_level", level=t("level.surprise")), SURPRISE)]
         self.build_seats()
         self.build_rules()
         self.focus_index = self.nav.index(self.start_button) if self.start_button in self.nav else 0
@@ -504,7 +515,7 @@ class NewGameScene(UIScene):
         return cycle
 
     def cycle_kind(self, i: int, step: int) -> None:
-        """Human -> each AI level -> random level -> Phone (party mode) -> Human
+        """Human -> Phone (party mode) -> each AI level -> random level -> Human
         (``step`` -1 goes back)."""
         keys = [k for _, k in self.kind_options]
         seat = self.model.seats[i]

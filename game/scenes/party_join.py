@@ -1,28 +1,28 @@
-"""Party join screen: one QR code and address per phone seat; a seat's name lights
+"""Party join screen: one QR code and address per phone seat, and the room code
+to type instead (the phone page then offers the free seats); a seat's name lights
 when its phone has joined. Start sits down at the table (the phones keep
 their connection); Back closes the party server. "New link" on a seat's panel
 re-issues its link: the old one (a photo of the QR code, a link sent on) stops
 working and a phone connected with it is disconnected.
 
-The server starts when this screen opens, that is only after the host started
-(or continued) a match with phone seats, and listens on the local network
+The server is started by game.session when the host starts (or continues) a
+match with phone seats, just before this screen opens, and listens on the local network
 address (``UNO_PARTY_ADDRESS`` overrides it, e.g. 127.0.0.1).
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import segno
 
 from game.i18n import t
+from game.scenes.seat_panels import SeatPanels, party_probe
 from game.scenes.ui_scene import UIScene
 from game.ui import draw_kit as kit
 from game.ui import theme
-from game.ui.widgets import draw_panel, oid
+from game.ui.widgets import oid
 
 if TYPE_CHECKING:
     from game.config import MatchConfig
@@ -35,22 +35,6 @@ log = logging.getLogger(__name__)
 # What the host may choose for a phone that is away (seconds; 0 = the match waits).
 BOT_AFTER_CHOICES = (0, 30, 60, 120, 300)
 
-
-
-def qr_surface(text: str, size: int) -> pygame.Surface:
-    """``text`` as a QR code about ``size`` pixels wide (dark on white, quiet zone kept)."""
-    qr = segno.make(text, error="m")
-    matrix = [list(row) for row in qr.matrix]
-    border = 2
-    cells = len(matrix) + 2 * border
-    cell = max(2, size // cells)
-    surf = pygame.Surface((cells * cell, cells * cell))
-    surf.fill((255, 255, 255))
-    for y, row in enumerate(matrix):
-        for x, dark in enumerate(row):
-            if dark:
-                surf.fill((0, 0, 0), ((x + border) * cell, (y + border) * cell, cell, cell))
-    return surf
 
 
 class PartyJoinScene(UIScene):
@@ -66,7 +50,7 @@ class PartyJoinScene(UIScene):
         self.error = session.party_error
         self.handed_over = False
         self._shown: frozenset[int] = frozenset()
-        self._qr: dict[tuple[int, int], pygame.Surface] = {}
+        self.panels = SeatPanels(self)
         self.start_button: Any = None
         self.bot_button: Any = None
         self.new_link_buttons: dict[int, Any] = {}  # phone seat -> its "New link" button
@@ -94,10 +78,8 @@ class PartyJoinScene(UIScene):
         self.new_link_buttons = {}
         if self.error:
             return
-        for seat, rect in self._seat_rects((w, h)).items():
-            self.new_link_buttons[seat] = self.button(
-                self._new_link_rect(rect), t("party.new_link"),
-                functools.partial(self.new_link, seat), tooltip=t("party.new_link_tip"))
+        self.new_link_buttons = self.panels.add_new_link_buttons(self._seat_rects((w, h)),
+                                                                 self.new_link)
 
     def _missing(self) -> int:
         return len(set(self.host.seats) - self.host.connected())
@@ -123,12 +105,13 @@ class PartyJoinScene(UIScene):
     # ---- flow
     def new_link(self, seat: int) -> None:
         """Re-issue the link of ``seat``: the panel shows the new one at once."""
+        old = self.host.url(seat)
         try:
             self.host.reissue(seat)
         except ValueError as exc:
             log.warning("party: %s", exc)
             return
-        self._qr = {key: qr for key, qr in self._qr.items() if key[0] != seat}
+        self.panels.forget(old)
 
     def start(self) -> None:
         self.handed_over = True  # the table closes the session now
@@ -142,7 +125,9 @@ class PartyJoinScene(UIScene):
     def exit(self) -> None:
         super().exit()
         if not self.handed_over:
-            self.session.close()
+            # a continued (or already played) match comes back with Continue: its
+            # phones wait for it; a new one never dealt is gone
+            self.session.close(paused=not self.session.fresh or self.host.under_way)
 
     def update(self, dt: float) -> None:
         self.host.phones_deal = self._phones_deal()
@@ -157,7 +142,11 @@ class PartyJoinScene(UIScene):
                 self.start_button.set_text(self._start_label())
 
     def is_animating(self) -> bool:
-        return True  # the seats light up as phones join
+        return self.host.busy()  # the seats light up as phones join
+
+    def party_probe(self) -> dict[str, Any]:
+        """For the journeys' debug probe (game/debug_probe.py)."""
+        return party_probe(self.host, self._seat_rects(self.size), self.new_link_buttons)
 
     # ---- drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -170,60 +159,17 @@ class PartyJoinScene(UIScene):
         surface.blit(how, how.get_rect(midtop=(w // 2, self.px(64))))
         if self.error:
             return
+        self.panels.draw_room(surface, w // 2, self.px(90), w - self.px(40),
+                              self.host.address(), self.host.code)
         joined = self.host.connected()
         for seat, rect in self._seat_rects((w, h)).items():
-            self._draw_seat(surface, rect, seat, seat in joined)
+            self.panels.draw(surface, rect, self.controller.names[seat], self.host.url(seat),
+                             "✓ " + t("party.joined") if seat in joined else t("party.waiting"),
+                             theme.OK if seat in joined else kit.MUTED, seat in joined)
 
     def _seat_rects(self, size: tuple[int, int]) -> dict[int, pygame.Rect]:
-        """Each phone seat's panel: one row of up to five, else two rows."""
+        """Each phone seat's panel, under the room line."""
         w, h = size
-        seats = self.host.seats
-        if not seats:
-            return {}
-        top, bottom = self.px(100), h - self.px(100)
-        cols = len(seats) if len(seats) <= 5 else (len(seats) + 1) // 2
-        rows = 1 if len(seats) <= 5 else 2
-        gap = self.px(14)
-        cw = (w - self.px(40) - gap * (cols - 1)) // cols
-        ch = (bottom - top - gap * (rows - 1)) // rows
-        rects = {}
-        for i, seat in enumerate(seats):
-            r, c = divmod(i, cols)
-            rects[seat] = pygame.Rect(self.px(20) + c * (cw + gap), top + r * (ch + gap), cw, ch)
-        return rects
-
-    def _new_link_rect(self, panel: pygame.Rect) -> pygame.Rect:
-        """The "New link" button: the top right corner of the seat's panel, in the
-        name's row (the QR code keeps all the room below; the name takes the rest)."""
-        width = min(self.text_width(t("party.new_link"), "button") + self.px(24),
-                    panel.w * 2 // 5)
-        return pygame.Rect(panel.right - self.px(8) - width, panel.y + self.px(8),
-                           width, self.px(30))
-
-    def _draw_seat(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
-                   joined: bool) -> None:
-        draw_panel(surface, rect)
-        if joined:
-            pygame.draw.rect(surface, theme.OK, rect, max(2, self.px(4)), border_radius=14)
-        button = self._new_link_rect(rect)
-        name = kit.fit_text(self.controller.names[seat], self.px(24),
-                           button.left - rect.x - self.px(16),
-                           kit.GOLD if joined else kit.CREAM, True)
-        surface.blit(name, name.get_rect(midtop=((rect.x + button.left) // 2,
-                                                 rect.y + self.px(8))))
-        status = kit.fit_text("✓ " + t("party.joined") if joined else t("party.waiting"),
-                             self.px(18), rect.w - self.px(16),
-                             theme.OK if joined else kit.MUTED, joined)
-        surface.blit(status, status.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(8))))
-        url = self.host.url(seat)
-        addr = kit.fit_text(url, self.px(13), rect.w - self.px(12), kit.MUTED)
-        surface.blit(addr, addr.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(34))))
-        side = min(rect.w - self.px(20), rect.h - self.px(110))
-        if side < 40:
-            return
-        key = (seat, side)
-        if key not in self._qr:
-            self._qr[key] = qr_surface(url, side)
-        qr = self._qr[key]
-        surface.blit(qr, qr.get_rect(center=(rect.centerx, rect.y + self.px(44) + side // 2)))
-
+        top, bottom = self.px(160), h - self.px(100)
+        return self.panels.rects(pygame.Rect(self.px(20), top, w - self.px(40), bottom - top),
+                                 self.host.seats)

@@ -1,4 +1,6 @@
-"""Pause overlay over the table: Resume, Rules, Settings, Quit to menu."""
+"""Pause overlay over the table: Resume, Rules, Settings, Quit to menu; in a party
+match also Join codes (game/scenes/join_codes.py), and the quit question says
+what happens to the phones."""
 
 from __future__ import annotations
 
@@ -14,28 +16,32 @@ from game.scenes.ui_scene import UIScene
 from game.ui.widgets import column_rects, dim, draw_panel, oid
 
 if TYPE_CHECKING:
+    from game.party.host import PartyHost
     from game.scenes.services import Services
 
 
 class PauseScene(UIScene):
     """``settings`` are the match's rules (the Rules screen marks them);
-    ``on_quit`` runs instead of ``app.back_to_menu`` after the player confirms."""
+    ``on_quit`` runs instead of ``app.back_to_menu`` after the player confirms;
+    ``party``: the match's phone seats (Join codes), None without."""
 
     transparent = True
     show_focus_initially = True
 
     def __init__(self, app: Services, settings: RuleSettings | None = None,
-                 on_quit: Callable[[], None] | None = None) -> None:
+                 on_quit: Callable[[], None] | None = None,
+                 party: PartyHost | None = None) -> None:
         super().__init__(app)
         self.settings = settings
         self.on_quit = on_quit
+        self.party_host = party
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
         w, h = self.size
         bw, bh, gap = self.px(300), self.px(52), self.px(14)
         title_h = self.px(70)
-        n = 5
+        n = 6 if self.party_host is not None else 5
         ph = self.px(30) + title_h + n * bh + (n - 1) * gap + self.px(34)
         pw = bw + self.px(80)
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -49,6 +55,8 @@ class PauseScene(UIScene):
             ("menu.settings", self.open_settings, None),
             ("pause.quit", self.ask_quit, None),
         ]
+        if self.party_host is not None:
+            items.insert(1, ("party.codes", self.open_join_codes, None))
         for rect, (key, action, object_id) in zip(column_rects(w // 2, top, bw, bh, gap, n),
                                                    items, strict=True):
             self.button(rect, t(key), action, object_id=oid("@menu", object_id))
@@ -58,6 +66,10 @@ class PauseScene(UIScene):
 
     def on_back(self) -> None:
         self.resume_match()
+
+    def open_join_codes(self) -> None:
+        if self.party_host is not None:
+            self.app.open("join_codes", host=self.party_host)
 
     def open_rules(self) -> None:
         self.app.open("rules", settings=self.settings)
@@ -69,7 +81,10 @@ class PauseScene(UIScene):
         self.app.open("settings")
 
     def ask_quit(self) -> None:
-        confirm(self.app, t("pause.quit_title"), t("pause.quit_text"), self._quit,
+        text = t("pause.quit_text")
+        if self.party_host is not None:
+            text += "\n\n" + t("party.quit_phones")
+        confirm(self.app, t("pause.quit_title"), text, self._quit,
                 yes=t("pause.quit_yes"), no=t("dialog.cancel"))
 
     def _quit(self) -> None:

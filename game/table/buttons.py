@@ -42,6 +42,8 @@ CORNER: tuple[CornerButton, ...] = (
     CornerButton("log", "tbl.log"),
     CornerButton("menu", "tbl.menu"),
 )
+JOIN_CODES = CornerButton("codes", "party.codes")
+"""A party match's corner: every phone seat's QR code and link (also J, and the pause menu)."""
 
 
 def corner_spec(viewer: int, extra: Sequence[CornerButton] = ()) -> Spec:

@@ -122,6 +122,7 @@ SHORTCUTS: dict[int, Intent] = {
     pygame.K_c: TakeAction((Catch,)),
     pygame.K_h: Press("hint"),
     pygame.K_l: Press("log"),
+    pygame.K_j: Press("codes"),  # a party match: the join codes (ignored without phones)
 }
 MULTI_MODS = pygame.KMOD_CTRL | pygame.KMOD_SHIFT
 

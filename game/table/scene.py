@@ -170,7 +170,7 @@ class TableScene(Scene):
         if self.log_panel is not None:
             self._rebuild_log()
         if self.corner is not None:
-            buttons.place_corner(self.corner, self.layout, self.viewer)
+            buttons.place_corner(self.corner, self.layout, self.viewer, self._corner_extra())
 
     @property
     def colourblind(self) -> bool:
@@ -327,7 +327,7 @@ class TableScene(Scene):
         row = buttons.show_row(self.bar, self.layout, legal, self._state(view.phase, self.picker.open))
         self._actions, self.buttons = row.actions, row.buttons
         if force and self.corner is not None:
-            buttons.place_corner(self.corner, self.layout, self.viewer)
+            buttons.place_corner(self.corner, self.layout, self.viewer, self._corner_extra())
 
     def _state(self, phase: Phase, picker_open: bool) -> ControlState:
         return buttons.control_state(self.model, self.hand, self.ctl.names, phase, picker_open)
@@ -425,9 +425,14 @@ class TableScene(Scene):
         if i >= 0 and self.hand.active and self.hand.cards[i].id not in self.hand.legal:
             self.hover_tip = (i, wording.refusal(self.why_not(self.hand.cards[i].id)).text)
 
+    def _corner_extra(self) -> tuple[buttons.CornerButton, ...]:
+        return (buttons.JOIN_CODES,) if self.party is not None else ()
+
     def press(self, key: str) -> None:
         if key == "menu":
             self.open_menu()
+        elif key == "codes":
+            self.open_join_codes()
         elif key == "log":
             self.log_open = not self.log_open
             self._keep_setting("log_panel", "open" if self.log_open else "closed")
@@ -441,7 +446,12 @@ class TableScene(Scene):
             self.carry(moves.chosen(action))
 
     def open_menu(self) -> None:
-        self.app.open("pause", settings=self.config.settings)
+        self.app.open("pause", settings=self.config.settings, party=self.party)
+
+    def open_join_codes(self) -> None:
+        """A party match: every seat's QR code and link, the room code (J)."""
+        if self.party is not None:
+            self.app.open("join_codes", host=self.party)
 
     def click_card(self, index: int, multi: bool = False) -> None:
         if not 0 <= index < len(self.hand.cards) or self.viewer < 0:

@@ -75,7 +75,7 @@ const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild_draw_four: "
 
 let lang = localStorage.getItem("uno-lang") ||
   ((navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en");
-let token = decodeURIComponent(location.hash.slice(1));
+let token = decodeURIComponent(location.hash.slice(1));  // "" : the room code's seat picker
 let ws = null;
 let state = null;
 let log = [];  // the log's last lines, each {lang: text} as the game wrote them
@@ -143,7 +143,8 @@ const SILENT_MS = 3500;  // ...and a socket silent this long is dead: reconnect
 let heard = 0;  // performance.now() of the last message from the game
 
 function connect() {
-  if (final || !token) { if (!token) status("badlink", true); return; }
+  if (!token && !final) { showCodeForm(); return; }  // typed address: the room code first
+  if (final) return;
   status("connecting");
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
   const sock = new WebSocket(proto + location.host + "/ws");
@@ -157,12 +158,16 @@ function connect() {
   };
   sock.onclose = () => {
     if (ws !== sock) return;  // a socket we already gave up on
-    ws = null;
-    if (final) { status(final, true); return; }
-    status("lost", true);
-    retry = Math.min(retry + 1, 5);
-    setTimeout(connect, 500 * retry);
+    socketClosed();
   };
+}
+function socketClosed() {
+  ws = null;
+  if (final) { status(final, true); return; }
+  if (hostPaused) { retryPaused(); return; }  // (paused state, below)
+  status("lost", true);
+  retry = Math.min(retry + 1, 5);
+  setTimeout(connect, 500 * retry);
 }
 function drop() {  // give up on this socket now (it went silent, or a new link was opened)
   const sock = ws;
@@ -204,6 +209,7 @@ function act(action) {
 }
 
 function onMessage(msg) {
+  if (pickerMessage(msg) || pausedMessage(msg)) return;
   if (msg.type === "state") {
     status("connected");
     const first = state === null;
@@ -574,4 +580,158 @@ document.addEventListener("DOMContentLoaded", () => {
   setInterval(heartbeat, PING_MS);
   applyLang();
   connect();
+});
+
+// ---- Paused state: the host quit to the menu or closed the game (bye "paused").
+// The page stays, says so, and keeps trying with a growing pause (1, 1, 2, 2, 3 s,
+// then every 3 s) until the host's Continue opens the party again: the seat's
+// state then arrives on its own, no reload.
+const PAUSED_DELAYS_S = [1, 1, 2, 2, 3];
+let hostPaused = false;
+let pausedTries = 0;
+let pausedTimer = 0;
+let pausedTick = 0;
+let pausedLeft = 0;  // seconds to the next try (0: trying now)
+Object.assign(WORDS.en, {
+  host_paused: "The host paused the party", paused_title: "The host paused the party",
+  paused_text: "Keep this page open: you are back in the match as soon as the host continues it.",
+  paused_retry: "Trying again in {n} s…", paused_trying: "Trying to reconnect…", try_now: "Try now",
+});
+Object.assign(WORDS.zh, {
+  host_paused: "主机暂停了聚会", paused_title: "主机暂停了聚会",
+  paused_text: "请保持此页面打开：主机一继续比赛，你就会自动回到牌桌。",
+  paused_retry: "{n} 秒后重试…", paused_trying: "正在重新连接…", try_now: "立即重试",
+});
+
+function pausedMessage(msg) {
+  if (msg.type === "bye" && msg.reason === "paused") {
+    hostPaused = true;
+    pausedTries = 0;
+    showPaused();
+    return true;
+  }
+  // back (a state), or told something final (another match on this port: bad_token)
+  if (hostPaused && (msg.type === "state" || msg.type === "bye" || msg.code === "bad_token")) endPaused();
+  return false;
+}
+function showPaused() {
+  status("host_paused", true);
+  $("paused").hidden = false;
+  document.body.classList.add("paused");
+}
+function endPaused() {
+  hostPaused = false;
+  clearTimeout(pausedTimer);
+  clearInterval(pausedTick);
+  $("paused").hidden = true;
+  document.body.classList.remove("paused");
+}
+function retryPaused() {
+  showPaused();
+  const wait = PAUSED_DELAYS_S[Math.min(pausedTries, PAUSED_DELAYS_S.length - 1)];
+  pausedTries += 1;
+  pausedLeft = wait;
+  pausedLine();
+  clearInterval(pausedTick);
+  pausedTick = setInterval(() => {
+    pausedLeft -= 1;
+    if (pausedLeft > 0) pausedLine();
+  }, 1000);
+  clearTimeout(pausedTimer);
+  pausedTimer = setTimeout(pausedTryNow, wait * 1000);
+}
+function pausedLine() {
+  $("paused-retry").textContent = pausedLeft > 0 ? tr("paused_retry", { n: pausedLeft }) : tr("paused_trying");
+}
+function pausedTryNow() {
+  clearTimeout(pausedTimer);
+  clearInterval(pausedTick);
+  pausedLeft = 0;
+  pausedLine();
+  if (!ws) connect();
+}
+
+// ---- Seat picker: the page opened without a seat's token (the address typed by
+// hand) asks for the room code, then offers the phone seats free now; the seat
+// taken, its token goes into the address so a reload comes back to it.
+Object.assign(WORDS.en, {
+  join_title: "Join the party", code_label: "Room code (shown on the big screen)", join: "Join",
+  pick_seat: "Choose your seat", no_free_seat: "No phone seat is free now. Ask the host.",
+  err_bad_code: "That is not the code of this party.", err_code_rate_limited: "Too many tries — wait a little.",
+  err_seat_taken: "Someone just took that seat.",
+});
+Object.assign(WORDS.zh, {
+  join_title: "加入聚会", code_label: "房间码（在大屏幕上）", join: "加入",
+  pick_seat: "选择你的座位", no_free_seat: "现在没有空的手机座位。请问主机。",
+  err_bad_code: "这不是本局聚会的房间码。", err_code_rate_limited: "尝试次数太多，请稍等。",
+  err_seat_taken: "这个座位刚被别人占了。",
+});
+let roomCode = "";
+
+function showCodeForm() {
+  document.body.classList.add("joining");
+  $("join").hidden = false;
+  status("join_title");
+}
+function pickerMessage(msg) {
+  if (token && msg.type !== "token") return false;
+  if (msg.type === "seats") { renderSeats(msg.seats); return true; }
+  if (msg.type === "token") {
+    token = msg.token;
+    history.replaceState(null, "", "#" + encodeURIComponent(token));
+    document.body.classList.remove("joining");
+    $("join").hidden = true;
+    if (ws) ws.onclose = socketClosed;  // this socket now holds the seat
+    status("connecting");
+    return true;
+  }
+  if (msg.type === "error") {
+    const key = "err_" + msg.code;
+    if (WORDS.en[key]) { $("join-error").dataset.key = key; $("join-error").textContent = tr(key); }
+    return true;  // (no_hello: the picker's socket closes; the next tap opens another)
+  }
+  return !token;
+}
+function codeSend(obj) {
+  if (ws && ws.readyState === WebSocket.OPEN) { send(obj); return; }
+  const proto = location.protocol === "https:" ? "wss://" : "ws://";
+  ws = new WebSocket(proto + location.host + "/ws");
+  ws.onopen = () => { heard = performance.now(); send(obj); };
+  ws.onmessage = (ev) => {
+    heard = performance.now();  // (the heartbeat watches this socket too once it holds a seat)
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    onMessage(msg);
+  };
+  ws.onclose = () => { ws = null; if (token) socketClosed(); };
+}
+function renderSeats(seats) {
+  const list = $("seat-list");
+  list.textContent = "";
+  delete $("join-error").dataset.key;
+  $("join-error").textContent = "";
+  const head = document.createElement("p");
+  head.dataset.key = seats.length ? "pick_seat" : "no_free_seat";  // (applyLang re-words it)
+  head.textContent = tr(head.dataset.key);
+  list.append(head);
+  for (const s of seats) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "seat accent";
+    b.dataset.seat = String(s.seat);
+    b.textContent = s.name;
+    b.onclick = () => codeSend({ type: "claim", code: roomCode, seat: s.seat });
+    list.append(b);
+  }
+}
+document.addEventListener("DOMContentLoaded", () => {
+  $("code-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    roomCode = $("code").value.trim();
+    delete $("join-error").dataset.key;
+    $("join-error").textContent = "";
+    if (roomCode) codeSend({ type: "code", code: roomCode });
+  };
+  $("paused-now").onclick = pausedTryNow;
+  $("lang").addEventListener("click", () => { if (hostPaused) pausedLine(); });
 });
