@@ -25,7 +25,7 @@ function Check([bool]$ok, [string]$what) {
     Write-Host "ok   $what"
 }
 function Install {
-    Run (Resolve-Path $Setup) @("/S", "/D=$dir")
+    Run (Resolve-Path $Setup).Path @("/S", "/D=$dir")
     Check (Test-Path "$dir\uno.exe") "uno.exe installed in $dir"
     Check (Test-Path "$dir\_internal") "its _internal folder installed"
     Check (Test-Path "$dir\Uninstall.exe") "the uninstaller written"
