@@ -7,10 +7,11 @@ Prints the build's size (bytes of every file under ``--dist``), its number of
 files, Python modules and binaries (the lists ``build.spec`` writes to the work
 folder: ``modules.txt``, ``binaries.txt``), the modules per top-level package,
 and, when the baseline file exists, what changed since it: size and counts, the
-top-level packages that came or went. Exits 1 when the size or the module count
-grew by more than ``--max-growth`` percent (default 5) over the baseline, or
-when a module of a test or development tool (pytest, pygments, ...) is in the
-build: both mean the build environment changed, not the game. ``--json FILE``
+top-level packages that came or went. Exits 1 when the modules that are not the
+game's own (``game.*`` grows with the game) grew by more than ``--max-growth``
+percent (default 5), when the size grew by more than ``--max-size-growth``
+percent (default 10), or when a module of a test or development tool (pytest,
+pygments, ...) is in the build: these mean the build environment changed. ``--json FILE``
 writes this build's record, which becomes the baseline after a release
 (docs/BUILD.md, "Pinned build environment").
 """
@@ -54,15 +55,22 @@ def packages(modules: list[str]) -> Counter[str]:
     return Counter(name.split(".", 1)[0] for name in modules)
 
 
-def compare(now: dict[str, Any], base: dict[str, Any], max_growth: float) -> list[str]:
+def _not_game(record: dict[str, Any]) -> int:
+    return sum(1 for name in record["modules"] if name.split(".", 1)[0] != "game")
+
+
+def compare(now: dict[str, Any], base: dict[str, Any], max_growth: float,
+            max_size_growth: float = 10.0) -> list[str]:
     """Lines describing the change; those starting with "FAIL" fail the check."""
     lines = []
-    for key in ("size_bytes", "module_count", "files", "binary_count"):
-        old, new = base[key], now[key]
+    limits = {"size_bytes": max_size_growth, "other_modules": max_growth}
+    for key in ("size_bytes", "module_count", "other_modules", "files", "binary_count"):
+        old, new = ((_not_game(base), _not_game(now)) if key == "other_modules"
+                    else (base[key], now[key]))
         pct = 100.0 * (new - old) / old if old else 0.0
-        bad = key in ("size_bytes", "module_count") and pct > max_growth
+        bad = key in limits and pct > limits[key]
         lines.append(f"{'FAIL ' if bad else ''}{key}: {old} -> {new} ({pct:+.1f}%)"
-                     + (f", more than {max_growth:g}% growth" if bad else ""))
+                     + (f", more than {limits[key]:g}% growth" if bad else ""))
     was, now_pkgs = packages(base["modules"]), packages(now["modules"])
     came = sorted(set(now_pkgs) - set(was))
     went = sorted(set(was) - set(now_pkgs))
@@ -91,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     cli.add_argument("--baseline", type=Path, help="the last release's record (JSON)")
     cli.add_argument("--json", type=Path, help="write this build's record here")
     cli.add_argument("--label", default="", help="system and architecture, for the record")
-    cli.add_argument("--max-growth", type=float, default=5.0, help="percent (default 5)")
+    cli.add_argument("--max-growth", type=float, default=5.0,
+                     help="percent, modules other than game.* (default 5)")
+    cli.add_argument("--max-size-growth", type=float, default=10.0,
+                     help="percent, bytes (default 10)")
     args = cli.parse_args(argv)
 
     now = measure(args.dist, args.work)
@@ -110,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline and args.baseline.is_file():
         base = json.loads(args.baseline.read_text(encoding="utf-8"))
         print(f"compared with {args.baseline} ({base.get('version', '?')}, {base.get('label', '')}):")
-        for line in compare(now, base, args.max_growth):
+        for line in compare(now, base, args.max_growth, args.max_size_growth):
             print("  " + line)
             failed = failed or line.startswith("FAIL")
     elif args.baseline:

@@ -76,12 +76,13 @@ def _record(modules: list[str], size: int) -> dict[str, object]:
 def test_frozen_report_fails_on_growth_and_names_new_packages() -> None:
     report = _script("frozen_report")
     base = _record(["game", "game.app", "pygame", "json"], 1000)
-    same = report.compare(_record(["game", "game.app", "pygame", "json"], 1040), base, 5.0)
-    assert not any(line.startswith("FAIL") for line in same)
-    grown = _record(["game", "game.app", "pygame", "json", "trio", "trio._core"], 1100)
+    # The game's own modules may grow; the size within its margin.
+    game_grew = _record(["game", "game.app", "game.logo", "pygame", "json"], 1090)
+    assert not any(line.startswith("FAIL") for line in report.compare(game_grew, base, 5.0))
+    grown = _record(["game", "game.app", "pygame", "json", "trio", "trio._core"], 1110)
     lines = report.compare(grown, base, 5.0)
     assert [line.split(":")[0] for line in lines if line.startswith("FAIL")] == [
-        "FAIL size_bytes", "FAIL module_count"]
+        "FAIL size_bytes", "FAIL other_modules"]
     assert "packages new since the baseline: trio (2)" in lines
     assert report.foreign(["game", "_pytest.main", "pygments.lexer", "yaml"]) == [
         "_pytest", "pygments", "yaml"]
