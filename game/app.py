@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game import __version__, debug_probe, i18n, screens
+from game import __version__, debug_probe, i18n, screens, window_place
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.paths import HOME_ENV, check_home
 from game.resources import open_binary
@@ -99,6 +99,8 @@ class App:
             self.settings.fullscreen = False
         pygame.display.set_icon(pygame.image.load(open_binary(ICON_FILE), ICON_FILE))
         self.screen: pygame.Surface = self._set_mode()
+        if not self._fullscreen:
+            window_place.restore(self.settings.window_pos, self._windowed_size)
         self.size: tuple[int, int] = self.screen.get_size()
         self._theme_key = theme.ui_scale(self.size)
         self.ui = pygame_gui.UIManager(self.size, theme.build_theme(self.size),
@@ -421,6 +423,8 @@ class App:
                 log.exception("error while closing a scene")
                 break
         if self.persist:
+            if not self._fullscreen:
+                self.settings.window_pos = window_place.current() or self.settings.window_pos
             self.save_settings()
         pygame.quit()
         try:

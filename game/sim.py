@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
+from game import __version__
 from game.ai.base import Agent, Choice
 from game.ai.registry import AgentLoadError, make_agent
 from game.i18n import tl
@@ -255,6 +256,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--plugin-path", action="append", default=[], metavar="DIR",
                    help="a folder to import module:Class bots from (may be repeated)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--version", action="version", version=f"uno-game {__version__}",
+                   help="print the version and exit")
     return p.parse_args(argv)
 
 

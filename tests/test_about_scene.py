@@ -40,6 +40,7 @@ def test_about_from_the_menu_shows_version_and_our_licence(app: App) -> None:
     scene = _open_about(app)
     header = next(e for e in scene._elements if "#about_header" in e.get_object_ids())
     assert __version__ in header.html_text and "MIT" in header.html_text
+    assert "Mattel" in header.html_text  # UNO is Mattel's trademark; we are not affiliated
     text = _text(app)
     assert "MIT License" in text and "Permission is hereby granted" in text
 

@@ -71,6 +71,15 @@ def test_bad_arguments_exit_2_with_one_line(argv, capsys):
     assert err.startswith("uno-sim: error:") and "\n" not in err
 
 
+def test_version_prints_the_game_version(capsys):
+    from game import __version__
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"uno-game {__version__}"
+
+
 def test_wilson_interval():
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and round(hi - lo, 2) == 0.19

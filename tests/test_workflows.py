@@ -36,29 +36,154 @@ def test_tests_run_the_readme_command_on_three_systems_and_two_pythons() -> None
     assert "python -m pytest" in readme and 'python" -m pytest' in run
 
 
+def _needs(job: dict[str, Any]) -> list[str]:
+    needs = job.get("needs", [])
+    return [needs] if isinstance(needs, str) else list(needs)
+
+
+def _tested_oses(tests: dict[str, Any]) -> set[str]:
+    matrix = tests["jobs"]["test"]["strategy"]["matrix"]
+    return set(matrix["os"]) | {row["os"] for row in matrix.get("include", [])}
+
+
 def test_release_builds_only_after_the_tests_on_the_systems_they_target() -> None:
     tests, release = _load("tests.yml"), _load("release.yml")
     jobs = release["jobs"]
     assert jobs["tests"]["uses"] == "./.github/workflows/tests.yml"
-    assert jobs["build"]["needs"] == "tests"
+    for name in ("build", "package"):
+        assert "tests" in _needs(jobs[name])
     built_on = {row["os"] for row in jobs["build"]["strategy"]["matrix"]["include"]}
-    assert built_on <= set(tests["jobs"]["test"]["strategy"]["matrix"]["os"])
-    steps = jobs["build"]["steps"]
-    build_python = next(s["with"]["python-version"] for s in steps
-                        if s.get("uses", "").startswith("actions/setup-python"))
-    assert build_python in tests["jobs"]["test"]["strategy"]["matrix"]["python"]
+    assert built_on <= _tested_oses(tests)
+    labels = {row["label"] for row in jobs["build"]["strategy"]["matrix"]["include"]}
+    assert {"linux-x86_64", "windows-x86_64", "macos-arm64", "macos-x86_64"} <= labels
+    for name in ("build", "package"):
+        build_python = next(s["with"]["python-version"] for s in jobs[name]["steps"]
+                            if s.get("uses", "").startswith("actions/setup-python"))
+        assert build_python in tests["jobs"]["test"]["strategy"]["matrix"]["python"]
+        lock = (ROOT / "scripts" / "lock.sh").read_text(encoding="utf-8")
+        assert f"\nBUILD_PYTHON={build_python} " in lock  # the locks are for that Python
+
+
+def test_release_checks_the_tag_against_the_version_before_anything_else() -> None:
+    jobs = _load("release.yml")["jobs"]
+    run = " ".join(step.get("run", "") for step in jobs["version"]["steps"])
+    assert 'python3 scripts/check_version.py "$GITHUB_REF_NAME"' in run
+    assert not _needs(jobs["version"])
+
+    def upstream(name: str) -> set[str]:
+        found = set(_needs(jobs[name]))
+        for need in list(found):
+            found |= upstream(need)
+        return found
+
+    for name in jobs:
+        if name != "version":
+            assert "version" in upstream(name), f"release job {name} runs before the tag check"
+
+
+def test_release_builds_in_the_locked_environments() -> None:
+    jobs = _load("release.yml")["jobs"]
+    build = " ".join(step.get("run", "") for step in jobs["build"]["steps"])
+    assert "pip install --require-hashes -r requirements/frozen.lock" in build
+    assert "pip install --no-deps --no-build-isolation -e ." in build
+    assert "scripts/frozen_report.py" in build
+    package = " ".join(step.get("run", "") for step in jobs["package"]["steps"])
+    assert "pip install --require-hashes -r requirements/package.lock" in package
+    assert "BUILD_FLAGS=--no-isolation" in package and "scripts/test_sdist.sh" in package
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "--require-hashes -r requirements/frozen.lock" in ci
+    assert "scripts/frozen_report.py" in ci and "scripts/test_sdist.sh" in ci
+
+
+def test_every_published_file_is_attested() -> None:
+    jobs = _load("release.yml")["jobs"]
+
+    def attested(job: str) -> str:
+        step = next(s for s in jobs[job]["steps"]
+                    if s.get("uses", "").startswith("actions/attest-build-provenance@"))
+        perms = jobs[job]["permissions"]
+        assert perms.get("id-token") == "write" and perms.get("attestations") == "write"
+        return str(step["with"]["subject-path"])
+
+    def uploaded(job: str) -> str:
+        step = next(s for s in jobs[job]["steps"]
+                    if s.get("uses", "").startswith("actions/upload-artifact@"))
+        return str(step["with"]["path"])
+
+    for job in ("build", "package"):
+        assert attested(job) == uploaded(job)
+    assert attested("release") == "out/SHA256SUMS.txt"
+    download = next(s for s in jobs["release"]["steps"]
+                    if s.get("uses", "").startswith("actions/download-artifact@"))
+    assert download["with"]["pattern"] == "release-*"
+    for job in ("build", "package"):
+        upload = next(s for s in jobs[job]["steps"]
+                      if s.get("uses", "").startswith("actions/upload-artifact@"))
+        assert str(upload["with"]["name"]).startswith("release-")
+    doc = (ROOT / "docs" / "BUILD.md").read_text(encoding="utf-8")
+    assert "gh attestation verify" in doc
 
 
 def test_release_attaches_sha256_sums_of_every_file() -> None:
     release = _load("release.yml")
     job = release["jobs"]["release"]
-    assert job["needs"] == "build"
+    assert set(_needs(job)) == {"build", "package"}
     run = " ".join(step.get("run", "") for step in job["steps"])
     assert "sha256sum -- * > SHA256SUMS.txt" in run
-    upload = next(s for s in job["steps"] if "action-gh-release" in s.get("uses", ""))
-    assert upload["with"]["files"] == "out/*"
+    assert 'gh release create "$GITHUB_REF_NAME" out/*' in run
     doc = (ROOT / "docs" / "BUILD.md").read_text(encoding="utf-8")
     assert "SHA256SUMS.txt" in doc and "sha256sum -c" in doc
+
+
+PINNED = re.compile(r"^([\w.-]+/[\w.-]+)(/[\w./-]+)?@([0-9a-f]{40})$")
+
+
+def _uses_lines() -> list[tuple[str, str]]:
+    """(workflow, line) of every `uses:` line in every workflow."""
+    found = []
+    for path in sorted(WORKFLOWS.glob("*.yml")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if re.match(r"^\s*(- )?uses:", line):
+                found.append((path.name, line.strip()))
+    return found
+
+
+def test_every_action_is_pinned_by_a_full_commit_sha() -> None:
+    """A tag can be moved to other code; a commit SHA cannot. Each pin keeps the
+    tag it had as a comment, and one action has one pin in every workflow."""
+    lines = _uses_lines()
+    assert len(lines) >= 10
+    pins: dict[str, set[str]] = {}
+    for name, line in lines:
+        target = re.sub(r"^(- )?uses:\s*", "", line)
+        ref, _, comment = target.partition("#")
+        ref = ref.strip()
+        if ref.startswith("./"):
+            continue  # this repository's own workflow, at this very commit
+        pinned = PINNED.match(ref)
+        assert pinned, f"{name}: {line!r} is not pinned by a full commit SHA"
+        assert re.fullmatch(r"v\d+(\.\d+)*", comment.strip()), f"{name}: {line!r} names no tag"
+        pins.setdefault(pinned.group(1) + (pinned.group(2) or ""), set()).add(ref)
+    for action, refs in pins.items():
+        assert len(refs) == 1, f"{action} is pinned to different commits: {sorted(refs)}"
+
+
+def test_least_privileges_and_no_third_party_action_that_can_write() -> None:
+    for name in ("tests.yml", "release.yml"):
+        wf = _load(name)
+        top = wf.get("permissions")
+        assert top in ({}, {"contents": "read"}), f"{name}: workflow-wide permissions {top}"
+        for job_name, job in wf["jobs"].items():
+            perms = job.get("permissions", top) or {}
+            writes = {k for k, v in perms.items() if v == "write"}
+            assert writes <= {"contents", "id-token", "attestations"}, (name, job_name, writes)
+            if "contents" in writes:
+                actions = [s["uses"] for s in job.get("steps", []) if "uses" in s]
+                assert all(a.startswith("actions/") for a in actions), (
+                    f"{name}: job {job_name} can write and runs {actions}")
+    release = _load("release.yml")["jobs"]
+    assert [j for j, job in release.items()
+            if (job.get("permissions") or {}).get("contents") == "write"] == ["release"]
 
 
 def test_wheel_job_uses_the_same_script_as_ci() -> None:

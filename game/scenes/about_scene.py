@@ -64,8 +64,9 @@ class AboutScene(UIScene):
         top = self.px(12) + title_h
         body = get_font(font_size("body", self.scale))
         header = self.track(UITextBox(
-            wrap_html(t("about.header", version=self.app.version), body, pw - self.px(24)),
-            pygame.Rect(left, top, pw, self.px(76)), manager=self.app.ui,
+            wrap_html(t("about.header", version=self.app.version), body, pw - self.px(24))
+            + "<br>" + wrap_html(t("about.trademark"), body, pw - self.px(24)),
+            pygame.Rect(left, top, pw, self.px(104)), manager=self.app.ui,
             object_id=oid(None, "#about_header")))
         top = header.rect.bottom + self.px(8)
         tab_w, tab_h, gap = self.px(240), self.px(42), self.px(12)

@@ -21,8 +21,8 @@ from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import autosave_path, load_with_recovery
-from game.ui import theme
 from game.ui.card_art import card_face
+from game.ui.logo import logo as draw_logo
 from game.ui.widgets import column_rects, oid
 
 if TYPE_CHECKING:
@@ -75,28 +75,8 @@ def _fan_cards(width: int) -> list[pygame.Surface]:
 
 
 def _logo(height: int) -> pygame.Surface:
-    """"UNO" in bold gold with a dark outline on a tilted red oval."""
-    font = get_font(height, bold=True, warm=False)
-    text = font.render("UNO", True, theme.GOLD)
-    outline = font.render("UNO", True, (20, 16, 10))
-    tw, th = text.get_size()
-    ow, oh = int(tw * 1.35), int(th * 1.15)
-    surf = pygame.Surface((ow + 20, oh + 20), pygame.SRCALPHA)
-    oval = pygame.Surface((ow, oh), pygame.SRCALPHA)
-    pygame.draw.ellipse(oval, (255, 255, 255), oval.get_rect())
-    pygame.draw.ellipse(oval, (206, 30, 40), oval.get_rect().inflate(-oh // 10, -oh // 10))
-    oval = pygame.transform.rotozoom(oval, 8, 1.0)
-    surf = pygame.Surface((max(oval.get_width(), tw) + 20, max(oval.get_height(), th) + 20),
-                          pygame.SRCALPHA)
-    c = surf.get_rect().center
-    surf.blit(oval, oval.get_rect(center=c))
-    d = max(2, height // 22)
-    for dx in (-d, 0, d):
-        for dy in (-d, 0, d):
-            if dx or dy:
-                surf.blit(outline, outline.get_rect(center=(c[0] + dx, c[1] + dy + d)))
-    surf.blit(text, text.get_rect(center=(c[0], c[1] + d // 2)))
-    return pygame.transform.rotozoom(surf, 6, 1.0)
+    """Our own logo (game.ui.logo), not Mattel's."""
+    return draw_logo(height)
 
 
 TITLE_ART_FILE = "title_art.png"  # render_title_art(TITLE_ART_PX), made by tools/make_title_art.py
@@ -142,8 +122,8 @@ def render_title_art(height: int) -> pygame.Surface:
         shadow.blit(rotated, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 8)))
         surf.blit(rotated, rotated.get_rect(center=(cx, cy)))
-    logo = _logo(int(height * 0.2))
-    surf.blit(logo, logo.get_rect(center=(size[0] / 2, size[1] * 0.74)))
+    logo = _logo(int(height * 0.24))
+    surf.blit(logo, logo.get_rect(center=(size[0] / 2, size[1] * 0.80)))
     return surf
 
 

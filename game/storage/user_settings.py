@@ -41,6 +41,7 @@ LOG_PANEL = ("auto", "open", "closed")  # auto: open on windows 1280 wide or mor
 HAND_ORDERS = ("sorted", "dealt")  # by colour then number / as the cards came
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (7680, 4320)
+WINDOW_POS = 32768  # |x|, |y| of the window's top-left corner (SDL's own coordinate limit)
 THINK_MS = (0, 5000)
 PARTY_BOT_AFTER = (0, 3600)
 
@@ -55,6 +56,9 @@ class UserSettings:
     anim_speed: str = "normal"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
+    # Where the window's top-left corner was when the game last closed (None: the
+    # system places it); game.window_place puts it back only if it is on a screen.
+    window_pos: tuple[int, int] | None = None
     colourblind: bool = False
     card_size: str = "medium"
     hand_order: str = "sorted"
@@ -75,6 +79,7 @@ class UserSettings:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["window_size"] = list(self.window_size)
+        d["window_pos"] = None if self.window_pos is None else list(self.window_pos)
         return d
 
     @classmethod
@@ -142,6 +147,14 @@ def _window(value: Any) -> tuple[int, int]:
         raise TypeError("not a [width, height] pair")
     return (_whole(value[0], MIN_WINDOW[0], MAX_WINDOW[0]),
             _whole(value[1], MIN_WINDOW[1], MAX_WINDOW[1]))
+
+
+def _window_pos(value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise TypeError("not an [x, y] pair")
+    return (_whole(value[0], -WINDOW_POS, WINDOW_POS), _whole(value[1], -WINDOW_POS, WINDOW_POS))
 
 
 def _text(value: Any) -> str:
@@ -214,6 +227,7 @@ _FIXERS: dict[str, Any] = {
     "anim_speed": _choice(ANIM_SPEEDS),
     "fullscreen": _bool,
     "window_size": _window,
+    "window_pos": _window_pos,
     "colourblind": _bool,
     "tip_uno_seen": _bool,
     "log_panel": _choice(LOG_PANEL),

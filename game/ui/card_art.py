@@ -423,11 +423,12 @@ def card_face(
 
 @lru_cache(maxsize=64)
 def card_back(width: int) -> pygame.Surface:
-    """Our card back: dark body, red tilted oval, yellow "UNO"."""
+    """Our card back: dark striped body, our own logo (game.ui.logo) across the middle."""
+    from game.ui.logo import logo
+
     width = max(8, int(width))
     ss = _ss(width)
     size = (width * ss, card_height(width) * ss)
-    W, H = size
     surf, body, radius = _frame(size, ss)
     bw, bh = body.size
 
@@ -436,22 +437,16 @@ def card_back(width: int) -> pygame.Surface:
         stripe = _mix(BACK_BODY, WHITE, 0.05)
         for x in range(-bh, bw + bh, step):
             pygame.draw.line(layer, stripe, (x, 0), (x + bh, bh), max(1, step // 4))
-        c = (bw / 2, bh / 2)
-        pygame.draw.polygon(layer, WHITE, _rot(_ellipse_points(bw * 0.43, bh * 0.49), OVAL_TILT, c))
-        pygame.draw.polygon(
-            layer,
-            _mix(PALETTE[Colour.RED], INK, 0.15),
-            _rot(_ellipse_points(bw * 0.40, bh * 0.46), OVAL_TILT, c),
-        )
-        pygame.draw.polygon(
-            layer, PALETTE[Colour.RED], _rot(_ellipse_points(bw * 0.37, bh * 0.43), OVAL_TILT, c)
-        )
 
     surf.blit(_body_layer(body, radius, BACK_BODY, paint), body.topleft)
-    text = _text_mask("UNO", H * 0.2, W * 0.8)
-    text = pygame.transform.rotozoom(text, 28, 1.0)
-    _stamp(surf, text, (W / 2, H / 2), GOLD, INK, W * 0.028, shadow=W * 0.035)
-    return _down(surf, card_size(width))
+    out = _down(surf, card_size(width))
+    mark = logo(max(12, round(width * 0.3)))
+    if mark.get_width() > width * 0.86:
+        scale = width * 0.86 / mark.get_width()
+        mark = pygame.transform.smoothscale(
+            mark, (round(mark.get_width() * scale), max(1, round(mark.get_height() * scale))))
+    out.blit(mark, mark.get_rect(center=(out.get_width() / 2, out.get_height() / 2)))
+    return out
 
 
 @lru_cache(maxsize=64)
