@@ -8,7 +8,6 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from types import SimpleNamespace  # noqa: E402
 
 import pytest  # noqa: E402
 from rigging import Faces, rig, run  # noqa: E402
@@ -83,9 +82,10 @@ def _toast(game: Game, lang: str, hard: bool = False) -> str:
     app = make_app((1024, 640), lang, "off")
     cfg = config(3, 1, 3)
     ctl = MatchController(cfg, game, persist=False)
+    from game.session import Session
     from game.table.scene import TableScene
 
-    table = TableScene(app, cfg, SimpleNamespace(game=game, meta=None), controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=False))
     app.scenes.push(table)
     pump(app, 2, 0.05)
     if hard:
