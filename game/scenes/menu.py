@@ -169,7 +169,7 @@ class MenuScene(UIScene):
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
         ]
-        room = h - self.px(70)  # the column stands clear of the footer
+        room = h - self.px(124)  # centred, the column stands clear of the footer's buttons
         if len(items) * bh + (len(items) - 1) * gap > room:
             bh = (room - (len(items) - 1) * gap) // len(items)  # ten buttons at 1024x640
         total = len(items) * bh + (len(items) - 1) * gap
@@ -211,13 +211,13 @@ class MenuScene(UIScene):
 
     def _build_offer(self, w: int, h: int, wide: bool) -> None:
         """The first start's one-time question, under the title art (#39)."""
-        pw, ph = min(self.px(440), (w // 2 if wide else w) - self.px(32)), self.px(100)
+        pw, ph = min(self.px(460), (w // 2 if wide else w) - self.px(32)), self.px(118)
         cx = self.art_rect.centerx if wide else w // 2
         bottom = h - self.px(48) if wide else self.art_rect.bottom
         self.offer_rect = pygame.Rect(cx - pw // 2, bottom - ph, pw, ph)
         r = self.offer_rect
-        self.label(pygame.Rect(r.x + self.px(10), r.y + self.px(8), r.w - self.px(20),
-                               self.px(36)), t("tutorial.offer"))
+        self.text_lines(pygame.Rect(r.x + self.px(10), r.y + self.px(8), r.w - self.px(20),
+                                    self.px(36)), t("tutorial.offer"))  # wraps if it must
         bw2, bh2 = (r.w - self.px(36)) // 2, self.px(40)
         y = r.bottom - bh2 - self.px(10)
         self.button(pygame.Rect(r.x + self.px(12), y, bw2, bh2), t("tutorial.offer_yes"),
