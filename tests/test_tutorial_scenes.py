@@ -118,7 +118,8 @@ def play_through(app: App, challenge: bool, first: int = 0) -> TableScene:
             if step.name not in ("uno",):  # (a card not offered gets the rules' refusal)
                 assert table.toast is not None
         do_step(app, table, step.name, challenge)
-        wait(app, lambda i=i: table.tutorial is not None and table.tutorial.guide.at == i + 1)
+        desk = table.tutorial
+        wait(app, lambda i=i, desk=desk: desk is not None and desk.guide.at == i + 1)
     return table_of(app)
 
 
