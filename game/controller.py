@@ -370,7 +370,16 @@ class MatchController:
             return False
         if g.to_act in self.agents:
             return True
-        return any(s in self.agents for s in g.out_of_turn_seats())
+        return any(s in self.agents and not self._declined(s) for s in g.out_of_turn_seats())
+
+    def _declined(self, seat: int) -> bool:
+        """``seat`` was offered all its out-of-turn options in this situation and
+        declined them (nothing more will come of it until someone acts: a bot
+        that forgot UNO while a person is on turn leaves the table settled)."""
+        if self._asked_at != len(self.game.actions):
+            return False
+        offer = tuple(a for a in self.legal(seat) if isinstance(a, (CallUno, Catch, JumpIn)))
+        return (seat, offer) in self._asked
 
     def thinking_seat(self) -> int:
         """The bot seat whose decision is being worked out (-1: none)."""

@@ -172,3 +172,21 @@ def test_scripted_agent_calls_uno_unless_told_to_forget():
     remembering = {1: ScriptedAgent(script.BOT1_MOVES), 2: agents[2]}
     run_bots(g, remembering)  # type: ignore[arg-type]
     assert g.uno_exposed == -1 and len(g.hands[1]) == 1  # it called UNO this time
+
+
+def test_a_bot_that_forgot_uno_leaves_the_table_settled_once_the_others_declined():
+    """Ada forgot UNO and the player is on turn: Max is offered the catch once and
+    declines; then no bot has anything to do (the table settles, its probe is
+    written), where before ``ai_waiting`` stayed true until the player acted."""
+    from game.controller import MatchController
+    from game.session import tutorial_config
+
+    g, _ = play_to("catch")
+    ctl = MatchController(tutorial_config(), g, persist=False, anim_speed="off",
+                          agents=bots())
+    assert ctl.ai_waiting()  # Max may catch: not asked yet
+    for now in (10.0, 20.0, 30.0):
+        ctl.poll_ai(now)
+    assert g.uno_exposed == 1 and len(g.actions) == len(ctl.game.actions)
+    assert not ctl.ai_waiting()
+    ctl.close()

@@ -260,3 +260,46 @@ def test_the_menu_with_the_tutorial_fits(size: tuple[int, int]) -> None:
             assert r.collidelist(rects[i + 1:]) < 0, r
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("log_open", [False, True])
+def test_every_tutorial_line_stands_clear_of_the_table(lang: str, size: tuple[int, int],
+                                                       log_open: bool) -> None:
+    """The band (the last reason and the step's line) keeps clear of the seats, the
+    piles, the ticker, the prompt, the buttons and the hand, at every step."""
+    from game.table.layout import compute_layout
+    from game.table.renderer import _taken, info_box
+    from game.table.tutorial import TutorialDesk
+    from game.tutorial.guide import Guide
+
+    pygame.init()
+    i18n.set_language(lang)
+    try:
+        lay = compute_layout(size, 3, 0, "medium", log_open)
+        prompt = pygame.Rect(lay.table.x, lay.prompt_top(), lay.table.w,
+                             lay.bar.top - lay.prompt_top())
+        blocked = [*_taken(lay, info_box(lay)), prompt]
+        names = ["You", "Ada", "Max"] if lang == "en" else ["你", "小明", "阿杰"]
+        for at in range(len(STEPS) + 1):
+            guide = Guide(at=at)
+            guide.last_done = STEPS[at - 1].done if at else ""
+            box, _, _ = TutorialDesk(guide).box(lay, names)
+            assert lay.table.contains(box), (at, box)
+            hit = box.collidelist(blocked)
+            assert hit < 0, (at, box, blocked[hit])
+    finally:
+        i18n.set_language("en")
+
+
+def test_hint_during_the_tutorial_says_what_the_step_wants() -> None:
+    app = start()
+    try:
+        click(app, buttons(app)["Tutorial"])
+        wait(app, ready(app, 0))
+        table = table_of(app)
+        key(app, pygame.K_h)
+        assert table.toast is not None and table.toast[0] == i18n.t("tutorial.colour.wanted")
+    finally:
+        app.shutdown()

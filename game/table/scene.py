@@ -492,6 +492,9 @@ class TableScene(Scene):
     def give_hint(self) -> None:
         if not self.can_act():
             return
+        if self.tutorial is not None and (told := self.tutorial.hint(self.names)) is not None:
+            self.say(told)  # the tutorial's step, not a bot's idea
+            return
         choice = self.ctl.hint_choice(self.viewer)
         if choice is None:
             self.say(wording.no_hint())

@@ -3,7 +3,7 @@
 :class:`TutorialDesk` is what the table holds when its match is the
 tutorial: :meth:`refusal` turns the guide's "what is wanted" into a toast
 shown instead of acting, :meth:`draw` puts the step's one line (and the
-reason for what just happened) in a band at the top of the felt. Words come
+reason for what just happened) in a band left of the piles. Words come
 from the catalogue, the bots named as the table names them.
 """
 
@@ -16,6 +16,7 @@ import pygame
 from game import i18n
 from game.rules.actions import Action
 from game.table.layout import TableLayout
+from game.table.widgets import colour_ring
 from game.table.wording import Toast
 from game.tutorial.guide import Guide
 from game.ui import draw_kit as kit
@@ -38,16 +39,49 @@ class TutorialDesk:
         key = self.guide.refusal(action)
         return None if key is None else Toast(self.words(key, names), GOLD, 4.0)
 
+    def hint(self, names: Sequence[str]) -> Toast | None:
+        """The Hint button while a step waits: what the step wants (a bot's hint
+        could point elsewhere); None once the round is the player's own."""
+        step = self.guide.step
+        return None if step is None else Toast(self.words(step.wanted, names), GOLD, 4.0)
+
     def refuses_all(self, actions: Sequence[Action], names: Sequence[str]) -> Toast | None:
         """A wild clicked: the colour picker opens only if one of its plays is wanted."""
         if not actions or self.guide.allows_any(actions):
             return None
         return self.refusal(actions[0], names)
 
-    def rect(self, lay: TableLayout) -> pygame.Rect:
-        """The band: top centre of the felt, clear of the ticker and the corner buttons."""
-        w = min(lay.table.w - lay.px(40), lay.px(560))
-        return pygame.Rect(lay.table.centerx - w // 2, lay.table.top + lay.px(8), w, lay.px(64))
+    @staticmethod
+    def room(lay: TableLayout) -> pygame.Rect:
+        """Where the band may stand: the felt left of the piles, under the seats
+        and the ticker above it, over the player's own plate and the turn prompt."""
+        px = lay.px
+        left = lay.table.x + px(16)
+        right = min(lay.draw_pile.left, colour_ring(lay).left) - px(28)
+        above = [lay.table.top + px(10)]
+        below = [lay.prompt_top() - px(8)]
+        areas = [lay.seat_area(spot) for spot in lay.seats.values()]
+        if lay.bottom is not None:
+            areas.append(lay.bottom.plate)
+        for area in areas:
+            if area.right > left and area.left < right:
+                if area.centery < lay.centre[1]:
+                    above.append(area.bottom + px(10))
+                else:
+                    below.append(area.top - px(10))
+        top, bottom = max(above), min(below)
+        return pygame.Rect(left, top, min(right - left, px(400)), max(0, bottom - top))
+
+    def box(self, lay: TableLayout, names: Sequence[str]) -> tuple[pygame.Rect, pygame.Surface,
+                                                                    pygame.Surface | None]:
+        """The band's rect (as tall as its words), the step's line and the last reason."""
+        room = self.room(lay)
+        done, now = self.lines(names)
+        inner = room.w - lay.px(24)
+        body = kit.text_block(now, lay.font_px(17), inner, kit.CREAM, True, False)
+        head = kit.text_block(done, lay.font_px(14), inner, GOLD, False, False) if done else None
+        h = body.get_height() + (head.get_height() + lay.px(6) if head is not None else 0)
+        return pygame.Rect(room.x, room.y, room.w, h + lay.px(20)), body, head
 
     def lines(self, names: Sequence[str]) -> tuple[str, str]:
         """(what just happened and why, what to do now)."""
@@ -56,16 +90,10 @@ class TutorialDesk:
                 self.words(self.guide.line(), names))
 
     def draw(self, surface: pygame.Surface, lay: TableLayout, names: Sequence[str]) -> None:
-        box = self.rect(lay)
-        done, now = self.lines(names)
-        inner = box.w - lay.px(24)
-        body = kit.text_block(now, lay.font_px(17), inner, kit.CREAM, True)
-        head = kit.fit_text(done, lay.font_px(14), inner, GOLD) if done else None
-        h = body.get_height() + (head.get_height() if head is not None else 0) + lay.px(14)
-        box.h = max(box.h, h)
+        box, body, head = self.box(lay, names)
         kit.panel(surface, box, lay.px(12), (6, 34, 22, 232), (*GOLD, 255), max(1, lay.px(2)))
-        y = box.top + lay.px(7)
+        x, y = box.x + lay.px(12), box.top + lay.px(10)
         if head is not None:
-            surface.blit(head, head.get_rect(midtop=(box.centerx, y)))
-            y += head.get_height()
-        surface.blit(body, body.get_rect(midtop=(box.centerx, y)))
+            surface.blit(head, (x, y))
+            y += head.get_height() + lay.px(6)
+        surface.blit(body, (x, y))
