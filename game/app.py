@@ -26,7 +26,7 @@ from game.scenes.base import SceneStack
 from game.scenes.dialog import confirm
 from game.scenes.write_notices import KINDS as WRITE_KINDS
 from game.scenes.write_notices import Toasts, WriteNotices
-from game.session import Session, start_session
+from game.session import Session, start_session, start_tutorial
 from game.storage.user_settings import UserSettings, load_settings
 from game.storage.user_settings import save_settings as _save_settings
 from game.ui import theme
@@ -265,6 +265,14 @@ class App:
                                 on_write=self.write_notices.report)
         self.session = session
         self.open("party_join" if session.party is not None else "table", session=session)
+
+    def start_tutorial(self, restart: bool = False) -> None:
+        """Sit down at the tutorial (#39), where it was left unless ``restart``
+        (game.session builds it too)."""
+        self.back_to_menu()
+        session = start_tutorial(prefs=self.settings, restart=restart, persist=self.persist)
+        self.session = session
+        self.open("table", session=session)
 
     def running_match(self) -> MatchController | None:
         """The match being played and not over (the saves screen offers "Save here")."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,10 +105,14 @@ def _counted(e: Event) -> bool:
 class MatchController:
     def __init__(self, config: MatchConfig, game: Game | None = None, *, think_ms: int = 300,
                  anim_speed: str = "normal", persist: bool = True, match_id: str = "",
-                 background: bool = False) -> None:
+                 background: bool = False, agents: Mapping[int, Agent] | None = None,
+                 deal: Callable[[], Game] | None = None) -> None:
+        """``agents``: bots given by the caller for these seats (the tutorial's
+        scripted ones) instead of the seat's level; ``deal``: how this match is
+        dealt afresh (a prepared deal), by default ``Game.new`` from the seed."""
         self.config = config
-        self.game: Game = game if game is not None else Game.new(
-            config.settings, seats=len(config.seats), seed=config.seed)
+        self._deal = deal or (lambda: Game.new(config.settings, len(config.seats), config.seed))
+        self.game: Game = game if game is not None else self._deal()
         self.anim_speed = anim_speed
         self.match_id = match_id or f"m{config.seed}-{random.getrandbits(32):08x}"
         self.pending: list[Event] = []
@@ -120,7 +124,9 @@ class MatchController:
         self.on_applied: list[Hook] = []
         self.agents: dict[int, Agent] = {}
         for seat, sc in enumerate(config.seats):
-            if sc.kind == "ai":
+            if agents is not None and seat in agents:
+                self.agents[seat] = agents[seat]
+            elif sc.kind == "ai":
                 self.agents[seat] = self._agent(sc.level, config.seed * 100 + seat, think_ms)
         self._bots = BotWorker(self.agents, threaded=background)
         self._hint_agent: Agent | None = None
@@ -273,7 +279,7 @@ class MatchController:
         """Rounds, the best round and the cards played so far (the match-end screen)."""
         if self._counted is None:
             g = self.game
-            replay = Game.new(g.settings, len(self.config.seats), self.config.seed)
+            replay = self._deal()
             self._counted = [e for a in g.actions for e in replay.apply(a) if _counted(e)]
         return MatchNumbers.from_events(len(self.config.seats), self._counted)
 
@@ -364,7 +370,16 @@ class MatchController:
             return False
         if g.to_act in self.agents:
             return True
-        return any(s in self.agents for s in g.out_of_turn_seats())
+        return any(s in self.agents and not self._declined(s) for s in g.out_of_turn_seats())
+
+    def _declined(self, seat: int) -> bool:
+        """``seat`` was offered all its out-of-turn options in this situation and
+        declined them (nothing more will come of it until someone acts: a bot
+        that forgot UNO while a person is on turn leaves the table settled)."""
+        if self._asked_at != len(self.game.actions):
+            return False
+        offer = tuple(a for a in self.legal(seat) if isinstance(a, (CallUno, Catch, JumpIn)))
+        return (seat, offer) in self._asked
 
     def thinking_seat(self) -> int:
         """The bot seat whose decision is being worked out (-1: none)."""

@@ -21,11 +21,17 @@ import os
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from game.config import MatchConfig
+from game.ai.registry import make_agent
+from game.ai.scripted import ScriptedAgent
+from game.cli import name_seats
+from game.config import MatchConfig, SeatConfig
 from game.controller import MatchController
 from game.party.host import PartyHost
 from game.party.server import PARTY_PORTS, lan_address
 from game.rules.engine import Game
+from game.storage import tutorial_progress
+from game.tutorial import script
+from game.tutorial.guide import Guide
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +86,15 @@ class Session:
     """
 
     def __init__(self, controller: MatchController, party: PartyHost | None = None, *,
-                 party_error: str = "", fresh: bool = True) -> None:
+                 party_error: str = "", fresh: bool = True, guide: Guide | None = None,
+                 on_close: Callable[[], None] | None = None) -> None:
         self.controller = controller
         self.party = party
         self.party_error = party_error
         self.fresh = fresh
+        self.guide = guide
+        """the tutorial's guide (game/tutorial) when this match is the tutorial"""
+        self.on_close = on_close
         self.closed = False
 
     @property
@@ -121,6 +131,8 @@ class Session:
         if self.party is not None:
             self.party.stop(paused=paused)
         self.controller.close()
+        if self.on_close is not None:
+            self.on_close()
 
 
 def start_session(config: MatchConfig, loaded: Loaded | None = None, *, prefs: MatchPrefs,
@@ -151,3 +163,52 @@ def start_session(config: MatchConfig, loaded: Loaded | None = None, *, prefs: M
         log.error("party server: %s", exc)
         error = str(exc)
     return Session(controller, party, party_error=error, fresh=loaded is None)
+
+
+def tutorial_config() -> MatchConfig:
+    """The tutorial's seats (the player and two bots, named as any match's) and rules."""
+    seats = [SeatConfig("", "human")] + [SeatConfig("", "ai", "normal")] * (script.SEATS - 1)
+    return MatchConfig(name_seats(seats), script.SETTINGS, script.SEED)
+
+
+def tutorial_deal() -> Game:
+    """The tutorial's prepared deal (``Game.prepared`` with :data:`script.TOP`)."""
+    return Game.prepared(script.SETTINGS, script.SEATS, script.SEED, dealer=script.DEALER,
+                         top=script.TOP)
+
+
+def start_tutorial(*, prefs: MatchPrefs, restart: bool = False,
+                   persist: bool = True) -> Session:
+    """The tutorial (#39): its prepared deal with scripted bots, at the step kept
+    last time unless ``restart``. It is never autosaved nor counted in the
+    statistics; its own progress file (game.storage.tutorial_progress) follows
+    every step done and the leaving, and is forgotten once its round is over."""
+    kept = None
+    if restart:
+        if persist:
+            tutorial_progress.clear_progress()
+    else:
+        kept = tutorial_progress.load_progress(script.SEATS, len(script.STEPS))
+    config = tutorial_config()
+    think = int(prefs.hard_think_ms)
+    agents = {seat: ScriptedAgent(moves, forget_uno_after=script.FORGETS_UNO_AFTER,
+                                  then=make_agent("normal", seed=script.SEED * 100 + seat,
+                                                  think_ms=think))
+              for seat, moves in ((1, script.BOT1_MOVES), (2, script.BOT2_MOVES))}
+    controller = MatchController(config, kept.game if kept is not None else None,
+                                 think_ms=think, anim_speed=str(prefs.anim_speed),
+                                 persist=False, background=True, agents=agents,
+                                 deal=tutorial_deal)
+
+    def keep(guide: Guide | None = None) -> None:
+        if not persist:
+            return
+        if controller.round_over or controller.is_over:
+            tutorial_progress.clear_progress()  # played out: the next one starts afresh
+        else:
+            tutorial_progress.save_progress(steps.at, controller.game)
+
+    steps = Guide(at=kept.step if kept is not None else 0, on_progress=keep)
+    controller.on_applied.append(steps.follow)
+    keep()
+    return Session(controller, fresh=kept is None, guide=steps, on_close=keep)

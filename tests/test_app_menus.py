@@ -121,7 +121,10 @@ def test_keyboard_navigation(app: App) -> None:
     key(app, pygame.K_DOWN)
     assert menu.focused() is buttons(app)["Phone party"]
     key(app, pygame.K_DOWN)  # Continue is disabled: skipped
+    assert menu.focused() is buttons(app)["Tutorial"]
+    key(app, pygame.K_DOWN)
     assert menu.focused() is buttons(app)["Rules"]
+    key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)

@@ -31,6 +31,7 @@ from game.storage.saves import REASONS as SAVE_REASONS  # noqa: E402
 from game.storage.stats import NOTICES  # noqa: E402
 from game.storage.user_settings import ANIM_SPEEDS, CARD_SIZES, HAND_ORDERS  # noqa: E402
 from game.table.director import _BUBBLES  # noqa: E402
+from game.tutorial.script import STEPS  # noqa: E402
 from game.ui import controls_text  # noqa: E402
 from game.ui.event_text import _WHY  # noqa: E402
 from game.ui.rules_text import RULES, SECTIONS  # noqa: E402
@@ -121,6 +122,8 @@ def runtime_ids() -> dict[str, set[str]]:
         "level (strings_menus, stats)": {f"level.{lv}" for lv in level_names()},
         "score .you (strings_menus.said_of)": {f"{k}.you" for k in YOU_FORMS},
         "controls (rules_scene)": set(controls_text.ids()),
+        "tutorial steps (tutorial.script.Step)":
+            {key for s in STEPS for key in (s.line, s.wanted, s.done)},
     }
 
 

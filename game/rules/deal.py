@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from random import Random
+
 from .cards import DECK, Kind
 from .events import DrawReason, Event, EventKind
 from .phase import Phase
@@ -36,11 +39,34 @@ def choose_dealer(m: MatchState) -> None:
     m.emit(Event(EventKind.DEALER, seat=m.dealer))
 
 
-def deal_round(m: MatchState) -> None:
-    """S3: a fresh round; seven cards each, one at a time from the dealer's left."""
+def stacked_pile(rng: Random, top: Sequence[int] = ()) -> list[int]:
+    """S3: a shuffled draw pile (the last id is drawn first) whose first cards off
+    the top are ``top``, in that order; the other cards follow in ``rng``'s shuffle.
+
+    ``top`` empty is the plain shuffle every round gets. A prepared deal (the
+    tutorial) names the cards dealt (one at a time from the dealer's left), then
+    the start card, then the cards drawn after. ValueError for an id that is not
+    a card or is named twice."""
+    placed = list(top)
+    if any(not 0 <= cid < len(DECK) for cid in placed):
+        raise ValueError("a prepared deal names a card id outside the deck (D1)")
+    if len(set(placed)) != len(placed):
+        raise ValueError("a prepared deal names a card twice (D1)")
+    chosen = set(placed)
+    rest = [cid for cid in range(len(DECK)) if cid not in chosen]
+    rng.shuffle(rest)
+    return rest + placed[::-1]
+
+
+def deal_round(m: MatchState, top: Sequence[int] = ()) -> None:
+    """S3: a fresh round; seven cards each, one at a time from the dealer's left
+    (``top``: the first cards off the pile, :func:`stacked_pile`)."""
     m.round_no += 1
-    pile = list(range(len(DECK)))
-    m.rng.shuffle(pile)
+    if top:
+        pile = stacked_pile(m.rng, top)
+    else:
+        pile = list(range(len(DECK)))
+        m.rng.shuffle(pile)
     r = m.round = RoundState.fresh(m.seats, pile)
     m.emit(Event(EventKind.ROUND_START, seat=m.dealer, value=m.round_no))
     m.emit(Event(EventKind.SHUFFLE, value=len(pile)))

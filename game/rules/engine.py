@@ -22,6 +22,7 @@ untouched, or performs it and returns the events that happened.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action, action_to_dict
@@ -29,7 +30,7 @@ from .cards import Colour
 from .deal import choose_dealer, deal_round
 from .effects import perform
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, EventKind
 from .legality import card_refusal, legal_actions, out_of_turn_seats, refusal
 from .observer import view
 from .persist import ENGINE_VERSION, from_dict, to_dict
@@ -71,6 +72,27 @@ class Game:
         m = MatchState.start(settings, seats, seed)
         choose_dealer(m)
         deal_round(m)
+        g = cls(m)
+        g.initial_events = m.emitted
+        m.emitted = []
+        return g
+
+    @classmethod
+    def prepared(cls, settings: RuleSettings, seats: int, seed: int, *, dealer: int,
+                 top: Sequence[int]) -> Game:
+        """A match on a prepared deal (the tutorial): ``dealer`` deals (S2 is not
+        drawn for) and ``top`` are the first cards off the pile in order: the
+        deal one at a time from the dealer's left, the start card (S4), then the
+        cards drawn later. The cards not named follow in the seed's shuffle, as
+        does every later shuffle (T7, the next rounds). ValueError for a dealer
+        who is not a seat or a card named twice."""
+        check_seats(settings, seats)
+        if not 0 <= dealer < seats:
+            raise ValueError(f"the dealer must be a seat from 0 to {seats - 1}")
+        m = MatchState.start(settings, seats, seed)
+        m.dealer = dealer
+        m.emit(Event(EventKind.DEALER, seat=dealer))
+        deal_round(m, top)
         g = cls(m)
         g.initial_events = m.emitted
         m.emitted = []

@@ -21,9 +21,10 @@ from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import autosave_path, load_with_recovery
+from game.storage.stats import StatsStore
 from game.ui.card_art import card_face
 from game.ui.logo import logo as draw_logo
-from game.ui.widgets import column_rects, oid
+from game.ui.widgets import column_rects, draw_panel, oid
 
 if TYPE_CHECKING:
     from game.scenes.services import Services
@@ -36,6 +37,14 @@ def quick_play_config(seed: int | None = None) -> MatchConfig:
     seats = [SeatConfig("", "human")] + [SeatConfig("", "ai", "normal")] * 3
     return MatchConfig(name_seats(seats), preset("official"),
                        random.randrange(2**31) if seed is None else seed)
+
+
+def first_start(settings: Any, can_continue: bool) -> bool:
+    """Whether to ask "New to UNO? Play the tutorial" (#39): never answered, and
+    nothing shows a match played (no statistics, no seats set up, no match to continue)."""
+    if settings.tutorial_offered or settings.last_seats or can_continue:
+        return False
+    return not StatsStore.load().seen
 
 
 # ------------------------------------------------------------------ art
@@ -136,6 +145,7 @@ class MenuScene(UIScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.art_rect = pygame.Rect(0, 0, 0, 0)
+        self.offer_rect = pygame.Rect(0, 0, 0, 0)  # the first start's question (#39)
         self.continue_button: Any = None
         self.stats_button: Any = None
 
@@ -144,6 +154,7 @@ class MenuScene(UIScene):
         wide = w / h >= 1.45
         bw, bh, gap = self.px(320), self.px(52), self.px(12)
         can_continue = has_autosave()  # then Continue is the default, not Quick play
+        self.offer_rect = pygame.Rect(0, 0, 0, 0)
         items = [
             ("menu.quick", self.quick_play, None if can_continue else "#primary", True,
              t("menu.quick_tip")),
@@ -151,12 +162,16 @@ class MenuScene(UIScene):
             ("menu.party", self.party_game, None, True, None),
             ("menu.continue", self.continue_game, "#primary" if can_continue else None,
              can_continue, t("menu.no_save")),
+            ("menu.tutorial", self.tutorial, None, True, None),
             ("menu.rules", self.open_rules, None, True, None),
             ("menu.stats", self.open_stats, None, True, None),
             ("saves.title", self.open_saves, None, True, None),
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
         ]
+        room = h - self.px(124)  # centred, the column stands clear of the footer's buttons
+        if len(items) * bh + (len(items) - 1) * gap > room:
+            bh = (room - (len(items) - 1) * gap) // len(items)  # ten buttons at 1024x640
         total = len(items) * bh + (len(items) - 1) * gap
         art_h = min(int(h * 0.62), self.px(470))
         if wide:
@@ -181,6 +196,8 @@ class MenuScene(UIScene):
                     self.focus_index = len(self.nav) - 1
             elif key == "menu.stats":
                 self.stats_button = btn
+        if first_start(self.app.settings, can_continue):
+            self._build_offer(w, h, wide)
         # footer: version and language switch
         self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
                    t("menu.version", version=self.app.version), class_id="@muted")
@@ -192,7 +209,37 @@ class MenuScene(UIScene):
                     other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
                     nav=False)
 
+    def _build_offer(self, w: int, h: int, wide: bool) -> None:
+        """The first start's one-time question, under the title art (#39)."""
+        pw, ph = min(self.px(460), (w // 2 if wide else w) - self.px(32)), self.px(118)
+        cx = self.art_rect.centerx if wide else w // 2
+        bottom = h - self.px(48) if wide else self.art_rect.bottom
+        self.offer_rect = pygame.Rect(cx - pw // 2, bottom - ph, pw, ph)
+        r = self.offer_rect
+        self.text_lines(pygame.Rect(r.x + self.px(10), r.y + self.px(8), r.w - self.px(20),
+                                    self.px(36)), t("tutorial.offer"))  # wraps if it must
+        bw2, bh2 = (r.w - self.px(36)) // 2, self.px(40)
+        y = r.bottom - bh2 - self.px(10)
+        self.button(pygame.Rect(r.x + self.px(12), y, bw2, bh2), t("tutorial.offer_yes"),
+                    lambda: self.answer_offer(True), object_id=oid("@small_button", "#primary"))
+        self.button(pygame.Rect(r.right - self.px(12) - bw2, y, bw2, bh2),
+                    t("tutorial.offer_no"), lambda: self.answer_offer(False),
+                    object_id=oid("@small_button", "#offer_no"))
+
+    def answer_offer(self, yes: bool) -> None:
+        """Yes or Not now: either way the question is not asked again."""
+        self.app.settings.tutorial_offered = True
+        self.app.save_settings()
+        if yes:
+            self.app.start_tutorial()
+        else:
+            self.rebuild()
+
     # ---- actions
+    def tutorial(self) -> None:
+        """The tutorial (#39), where it was left; a match left in Continue stays there."""
+        self.app.start_tutorial()
+
     def quick_play(self) -> None:
         ask_before_discarding(
             self.app, lambda: self.app.start_match(quick_play_config(self.app.seed)))
@@ -267,4 +314,6 @@ class MenuScene(UIScene):
         self.draw_background(surface)
         art = title_art(self.art_rect.height)
         surface.blit(art, art.get_rect(center=self.art_rect.center))
+        if self.offer_rect.w:
+            draw_panel(surface, self.offer_rect, radius=self.px(14), alpha=235)
         self.draw_focus(surface)

@@ -23,15 +23,19 @@ if TYPE_CHECKING:
 class PauseScene(UIScene):
     """``settings`` are the match's rules (the Rules screen marks them);
     ``on_quit`` runs instead of ``app.back_to_menu`` after the player confirms;
-    ``party``: the match's phone seats (Join codes), None without."""
+    ``party``: the match's phone seats (Join codes), None without; ``restart``:
+    the match is the tutorial, which this starts again (Restart instead of Saved
+    games; leaving keeps its progress)."""
 
     transparent = True
     show_focus_initially = True
 
     def __init__(self, app: Services, settings: RuleSettings | None = None,
                  on_quit: Callable[[], None] | None = None,
-                 party: PartyHost | None = None) -> None:
+                 party: PartyHost | None = None,
+                 restart: Callable[[bool], None] | None = None) -> None:
         super().__init__(app)
+        self.restart = restart
         self.settings = settings
         self.on_quit = on_quit
         self.party_host = party
@@ -57,6 +61,9 @@ class PauseScene(UIScene):
         ]
         if self.party_host is not None:
             items.insert(1, ("party.codes", self.open_join_codes, None))
+        if self.restart is not None:  # the tutorial: no saves of its own; it restarts
+            items[2] = ("tutorial.restart", self.ask_restart, None)
+            items[4] = ("tutorial.leave", self.ask_quit, None)
         for rect, (key, action, object_id) in zip(column_rects(w // 2, top, bw, bh, gap, n),
                                                    items, strict=True):
             self.button(rect, t(key), action, object_id=oid("@menu", object_id))
@@ -80,7 +87,17 @@ class PauseScene(UIScene):
     def open_settings(self) -> None:
         self.app.open("settings")
 
+    def ask_restart(self) -> None:
+        restart = self.restart
+        if restart is not None:
+            confirm(self.app, t("tutorial.restart"), t("tutorial.restart_text"),
+                    lambda: restart(True), yes=t("tutorial.restart"), no=t("dialog.cancel"))
+
     def ask_quit(self) -> None:
+        if self.restart is not None:
+            confirm(self.app, t("tutorial.leave"), t("tutorial.leave_text"), self._quit,
+                    yes=t("tutorial.leave"), no=t("dialog.cancel"))
+            return
         text = t("pause.quit_text")
         if self.party_host is not None:
             text += "\n\n" + t("party.quit_phones")

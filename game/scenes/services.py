@@ -55,6 +55,9 @@ class Services(Protocol):
     def start_match(self, config: MatchConfig, loaded: Any = None) -> None:
         """Sit down at a new match, or a loaded one (``game.session`` builds it)."""
 
+    def start_tutorial(self, restart: bool = False) -> None:
+        """Sit down at the tutorial, where it was left unless ``restart``."""
+
     def running_match(self) -> MatchController | None:
         """The match being played and not over (the saves screen's "Save here")."""
 

@@ -73,6 +73,8 @@ class UserSettings:
     party_phones_deal: bool = True
     # The one-time tip on being caught without UNO! (T6) has been shown
     tip_uno_seen: bool = False
+    # The first start's question "New to UNO? Play the tutorial" has been answered (#39)
+    tutorial_offered: bool = False
     # The table's log panel, as the player last left it
     log_panel: str = "auto"
 
@@ -230,6 +232,7 @@ _FIXERS: dict[str, Any] = {
     "window_pos": _window_pos,
     "colourblind": _bool,
     "tip_uno_seen": _bool,
+    "tutorial_offered": _bool,
     "log_panel": _choice(LOG_PANEL),
     "card_size": _choice(CARD_SIZES),
     "hand_order": _choice(HAND_ORDERS),

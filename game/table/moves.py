@@ -95,6 +95,11 @@ def coloured(legal: Sequence[Action], cards: tuple[int, ...], colour: Colour) ->
     return None
 
 
+def coloured_plays(legal: Sequence[Action], cards: tuple[int, ...]) -> list[Action]:
+    """Every legal play of ``cards`` whatever colour it names (the picker's choices)."""
+    return [a for a in legal if isinstance(a, Play) and a.cards == cards]
+
+
 def first_of(legal: Sequence[Action], kinds: tuple[type[Action], ...]) -> Action | None:
     """A shortcut key: the first legal action of one of ``kinds``."""
     return next((a for a in legal if isinstance(a, kinds)), None)

@@ -45,6 +45,7 @@ from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.probe import table_probe
 from game.table.renderer import TableRenderer
+from game.table.tutorial import TutorialDesk
 from game.ui import draw_kit as kit
 from game.ui.event_text import describe_events
 from game.ui.theme import ui_scale
@@ -107,6 +108,8 @@ class TableScene(Scene):
         self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
         self._actions: dict[str, Action] = {}
         self.buttons: tuple[Button, ...] = ()  # the action row, as the frame shows it
+        # The tutorial (#39): its gate on the player's actions and its line on screen
+        self.tutorial = TutorialDesk(session.guide) if session.guide is not None else None
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -386,6 +389,8 @@ class TableScene(Scene):
             case moves.Send(action):
                 self.act(action)
             case moves.Pick(cards, warn):
+                if self._tutorial_refuses(moves.coloured_plays(self.ctl.legal(self.viewer), cards)):
+                    return
                 bluff = wording.bluff_warning(self.ctl.view(self.viewer), cards[0]) if warn else None
                 if bluff is not None:
                     self.say(bluff)  # T2/T5: allowed, and a challenge would catch it
@@ -446,7 +451,8 @@ class TableScene(Scene):
             self.carry(moves.chosen(action))
 
     def open_menu(self) -> None:
-        self.app.open("pause", settings=self.config.settings, party=self.party)
+        restart = self.app.start_tutorial if self.tutorial is not None else None
+        self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
 
     def open_join_codes(self) -> None:
         """A party match: every seat's QR code and link, the room code (J)."""
@@ -486,6 +492,9 @@ class TableScene(Scene):
     def give_hint(self) -> None:
         if not self.can_act():
             return
+        if self.tutorial is not None and (told := self.tutorial.hint(self.names)) is not None:
+            self.say(told)  # the tutorial's step, not a bot's idea
+            return
         choice = self.ctl.hint_choice(self.viewer)
         if choice is None:
             self.say(wording.no_hint())
@@ -501,6 +510,8 @@ class TableScene(Scene):
         """Send a human action; show the refusal (state unchanged) if illegal."""
         if not self.can_act():
             return False
+        if self._tutorial_refuses((action,)):
+            return False
         declared = self.ctl.view(self.viewer).uno_declared == self.viewer
         result = self.ctl.human_act(action)
         if isinstance(result, IllegalAction):
@@ -515,6 +526,13 @@ class TableScene(Scene):
         self.ingest(self.ctl.take_events())
         self.refresh_controls()
         return True
+
+    def _tutorial_refuses(self, actions: tuple[Action, ...] | list[Action]) -> bool:
+        """The tutorial waits for something else: say what, and do nothing."""
+        toast = self.tutorial.refuses_all(actions, self.names) if self.tutorial else None
+        if toast is not None:
+            self.say(toast)  # (a wild's colour refused: the picker stays open)
+        return toast is not None
 
     def why_not(self, card_id: int) -> IllegalAction:
         return self.ctl.explain(self.viewer, card_id)
@@ -589,3 +607,5 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
+        if self.tutorial is not None and self.viewer >= 0:
+            self.tutorial.draw(surface, self.layout, self.names)
