@@ -79,6 +79,10 @@ class OnlineGuest:
     def act(self, at: int, action: dict[str, Any]) -> None:
         self._send({"v": VERSION, "type": "act", "at": at, "action": action})
 
+    def send_message(self, msg: dict[str, Any]) -> None:
+        """Another message of the party protocol (``deal``: ask the host to deal)."""
+        self._send({"v": VERSION, **msg})
+
     def ping(self) -> None:
         self._send({"v": VERSION, "type": "ping", "t": round(time.time(), 3)})
 

@@ -278,7 +278,7 @@ class OnlineSeats:
         kind = msg["type"]
         if kind == "ping":
             channel.send(dumps({"v": msg["v"], "type": "pong", "t": msg.get("t")}).encode())
-        elif kind == "act" and s.state == "connected":
+        elif kind in ("act", "deal") and s.state == "connected":
             self.inbox.put(("act", s.seat, s.cid, msg))
         # hello: online the channel is the seat; nothing to check
 
