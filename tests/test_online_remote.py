@@ -52,7 +52,8 @@ class _Carrier:
         self.running = False
 
 
-def _match(seed: int = 3) -> tuple[MatchController, PartyHost, _Carrier, RemoteMatch]:
+def _match(seed: int = 3, *, begin: bool = True
+           ) -> tuple[MatchController, PartyHost, _Carrier, RemoteMatch]:
     seats = (SeatConfig("Ann", "human"), SeatConfig("Friend 1", "online"),
              SeatConfig("Bo", "ai", "easy"))
     config = MatchConfig(seats, RuleSettings(target_score=60), seed, new_secret())
@@ -69,7 +70,8 @@ def _match(seed: int = 3) -> tuple[MatchController, PartyHost, _Carrier, RemoteM
 
     remote = RemoteMatch(send)
     carrier.inbox.put(("join", GUEST, CID))
-    host.begin()
+    if begin:
+        host.begin()
     host.pump()
     return controller, host, carrier, remote
 
@@ -170,3 +172,96 @@ def test_online_view_from_state_matches_the_host_for_every_seat_frame() -> None:
     assert view.hand_sizes == controller.view(GUEST).hand_sizes
     with pytest.raises((KeyError, ValueError)):
         view_from_state({**state, "counts": "seven"}, GUEST, [])
+
+
+class _Guest:
+    """OnlineGuest's surface for the remote session, on the in-memory carrier."""
+
+    def __init__(self, carrier: _Carrier) -> None:
+        self.carrier = carrier
+        self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.status = "connected"
+
+    def deliver(self) -> None:
+        frames, self.carrier.to_guest = self.carrier.to_guest, []
+        for data in frames:
+            self.inbox.put(parse_host(data))
+
+    def act(self, at: int, action: dict[str, Any]) -> None:
+        msg = {"v": 1, "type": "act", "at": at, "action": action}
+        self.carrier.inbox.put(("act", GUEST, CID, json.loads(json.dumps(msg))))
+
+    def send_message(self, msg: dict[str, Any]) -> None:
+        self.carrier.inbox.put(("act", GUEST, CID, {"v": 1, **msg}))
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
+    """The guest's table (game/table) on a RemoteSession: it waits for Start, shows the
+    host's state for its seat, its clicks reach the host's match, refusals and a lost
+    link are said; leaving closes the link."""
+    from ui_driver import make_app
+
+    from game.online.remote import RemoteSession
+    from game.table.scene import TableScene
+
+    controller, host, carrier, _ = _match(seed=5, begin=False)
+    guest = _Guest(carrier)
+    session = RemoteSession(guest)
+    guest.deliver()
+    session.pump()
+    assert session.controller.ready and not session.controller.started
+    app = make_app("--lang", "en")
+    try:
+        app.open("table", session=session)
+        table = app.scenes.top
+        assert isinstance(table, TableScene) and table.viewer == GUEST and table.link is not None
+        app.pump(2)
+        assert table.toast is not None and table.toast[0] == "Waiting for the host to start…"
+        assert not table.ctl.legal(GUEST)
+        host.begin()
+        moves = 0
+        for step in range(4000):
+            if moves >= 3 or controller.round_over or controller.is_over:
+                break
+            guest.deliver()
+            app.pump(1)
+            host.pump()
+            if table.toast is not None and "Waiting" in table.toast[0]:
+                raise AssertionError("the waiting line stayed after Start")
+            theirs = controller.view(-1)
+            if theirs.to_act == GUEST and table.can_act() and table.ctl.legal(GUEST):
+                before = len(controller.game.actions)
+                table.act(_first_play(table.ctl.legal(GUEST)))
+                host.pump()
+                assert len(controller.game.actions) > before
+                assert controller.game.actions[before].seat == GUEST
+                moves += 1
+            elif theirs.to_act == 0:
+                controller.human_act(_first_play(controller.legal(0)))
+            elif theirs.to_act != GUEST:
+                controller.poll_ai(1000.0 * step)
+        assert moves >= 3, "the guest's table never played"
+        guest.deliver()
+        for _ in range(600):  # the last moves' animations end; nothing else moves
+            app.pump(1)
+            if not table.busy() and not table.dirty:
+                break
+        assert sorted(c.id for c in table.model.hand) == sorted(c.id for c in controller.view(GUEST).hand)
+        # a refusal from the host is said in the player's language
+        session.controller.feed({"v": 1, "type": "error", "code": "illegal", "detail": "x",
+                                 "reason": {"en": "Not that card", "zh": "不能出这张"}, "rule": "T1"})
+        app.pump(1)
+        assert table.toast is not None and table.toast[0] == "Not that card"
+        guest.status = "reconnecting"
+        app.pump(1)
+        assert table.toast is not None and table.toast[0] == "Connection lost: reconnecting…"
+        guest.status = "host_gone"
+        app.pump(1)
+        assert table.toast is not None and "host's game is gone" in table.toast[0]
+        app.back_to_menu()
+        assert session.closed and guest.status == "closed"
+    finally:
+        app.shutdown()

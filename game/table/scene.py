@@ -44,6 +44,7 @@ from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.probe import table_probe
+from game.table.remote_link import LinkWatch
 from game.table.renderer import TableRenderer
 from game.ui import draw_kit as kit
 from game.ui.event_text import describe_events
@@ -74,6 +75,8 @@ class TableScene(Scene):
         self.party = session.party  # phone seats (game/party), or None
         self.remote = session.remote  # phones and online seats together, or None
         self.ctl = session.controller
+        # a guest's table (a remote session): the link to the host, its refusals
+        self.link = LinkWatch(session) if hasattr(session, "guest") else None
         self.write_notices = app.write_notices
         self.n = len(config.seats)
         humans = config.humans
@@ -245,6 +248,8 @@ class TableScene(Scene):
         if self.remote is not None:
             self.remote.phones_deal = bool(self.app.settings.party_phones_deal)
         self.session.pump()  # the phones' actions arrive through take_events() too
+        if self.link is not None:
+            self.link.tick(self)
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
