@@ -146,3 +146,174 @@ def test_online_seats_without_the_extra_say_how_to_install(monkeypatch: pytest.M
         a.pump(2)
     finally:
         a.shutdown()
+
+
+# -- the guest's side: Join online ------------------------------------------------------
+
+def _guest_screen(app: App) -> object:
+    from game.scenes.online_guest import OnlineGuestScene
+
+    app.open("join_online")
+    scene = app.scenes.top
+    assert isinstance(scene, OnlineGuestScene)
+    return scene
+
+
+def _type_and_join(app: App, scene: object, typed: str) -> None:
+    scene.entry.set_text(typed)  # type: ignore[attr-defined]
+    app.pump(1)
+    click(app, scene.join_button)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "That is not a code"), ("zh", "这不是代码")])
+def test_join_online_a_typed_text_not_a_code_is_said_at_once(lang: str, words: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.scenes.online_guest as online_guest
+
+    monkeypatch.setattr(online_guest, "available", lambda: True)
+    a = make_app("--lang", lang)
+    try:
+        scene = _guest_screen(a)
+        _type_and_join(a, scene, "guitarist revenge!")
+        assert scene.error.startswith(words) and scene.status == ""  # type: ignore[attr-defined]
+        assert scene.guest is None  # type: ignore[attr-defined]  # nothing went to the network
+    finally:
+        a.shutdown()
+
+
+def test_join_online_without_the_extra_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.scenes.menu as menu
+    import game.scenes.online_guest as online_guest
+
+    monkeypatch.setattr(online_guest, "available", lambda: False)
+    monkeypatch.setattr(menu, "online_available", lambda: False)
+    a = make_app("--lang", "en")
+    try:
+        from ui_driver import buttons
+
+        assert not buttons(a)["Join online"].is_enabled
+        scene = _guest_screen(a)
+        assert 'pip install "uno-game[online]"' in scene.error  # type: ignore[attr-defined]
+        assert not scene.join_button.is_enabled  # type: ignore[attr-defined]
+    finally:
+        a.shutdown()
+
+
+def _wait_scene(app: App, ok: Callable[[], bool], timeout: float = 40.0,
+                also: Callable[[], None] | None = None) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.pump(1)
+        if also is not None:
+            also()
+        if ok():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@needs_library
+def test_join_online_wrong_code_is_said(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.online.guest as guest_module
+
+    monkeypatch.setattr(guest_module, "JOIN_TIMEOUT_S", 2.0)
+    scene = _guest_screen(app)
+    _type_and_join(app, scene, "4321-nobody-here")
+    assert scene.status == "connecting"  # type: ignore[attr-defined]
+    assert _wait_scene(app, lambda: scene.status == "")  # type: ignore[attr-defined]
+    assert scene.error.startswith("No game answered this code")  # type: ignore[attr-defined]
+    assert scene.join_button.is_enabled  # type: ignore[attr-defined]  # try again
+
+
+def _host_session(kinds: str = "hoa") -> object:
+    """The host's match, built by the one builder (game.session), in this process."""
+    from types import SimpleNamespace
+
+    from game.session import start_session
+
+    prefs = SimpleNamespace(hard_think_ms=50, anim_speed="off", party_bot_after=0)
+    return start_session(_online(kinds), prefs=prefs, persist=False)
+
+
+@needs_library
+def test_join_online_versions_differ_names_both_versions(app: App,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.online.guest as guest_module
+    from game import __version__
+    from game.party.protocol import VERSION
+
+    host = _host_session()
+    try:
+        code = host.online.seat_code(1, timeout=20)  # type: ignore[attr-defined]
+        future = {"uno": {"game": "99.0.0", "protocol": VERSION + 1, "online": 1}}
+        monkeypatch.setattr(guest_module, "our_versions", lambda: future)
+        scene = _guest_screen(app)
+        _type_and_join(app, scene, code)
+        assert _wait_scene(app, lambda: scene.status == "")  # type: ignore[attr-defined]
+        assert scene.error == (f"Versions differ: the host runs {__version__}, you run "  # type: ignore[attr-defined]
+                               f"{__version__}. Whoever is older should update.")
+        from game.scenes.online_join import seat_words
+
+        assert _until(app, lambda: host.online.state(1)[0] == "versions_differ")  # type: ignore[attr-defined]
+        assert "your friend runs 99.0.0" in seat_words(host.online, 1)[1]  # type: ignore[attr-defined]
+    finally:
+        host.close(paused=False)  # type: ignore[attr-defined]
+
+
+@needs_library
+def test_join_online_guest_sits_at_its_table_and_plays(app: App) -> None:
+    """The whole way on the guest's side: the code typed, the pairing, the first state,
+    the table (game/table on a RemoteSession), a card played there reaching the host's
+    match, the host's moves arriving; the host leaving is said."""
+    from game.online.remote import RemoteSession
+    from game.table.scene import TableScene
+
+    host = _host_session("hoa")
+    ctl = host.controller  # type: ignore[attr-defined]
+    try:
+        code = host.online.seat_code(1, timeout=20)  # type: ignore[attr-defined]
+        scene = _guest_screen(app)
+        _type_and_join(app, scene, code)
+        assert _wait_scene(app, lambda: isinstance(app.scenes.top, TableScene),
+                           also=lambda: host.pump(paused=True))  # type: ignore[attr-defined]
+        table = app.scenes.top
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        assert table.viewer == 1 and not table.ctl.started
+        host.begin()  # type: ignore[attr-defined]
+        played = 0
+        host_moves = 0
+        step = 0
+
+        def host_side() -> None:
+            nonlocal host_moves, step
+            step += 1
+            host.pump()  # type: ignore[attr-defined]
+            view = ctl.view(-1)
+            if view.to_act == 0:
+                ctl.human_act(ctl.legal(0)[0])
+                host_moves += 1
+            elif view.to_act == 2:
+                ctl.poll_ai(1000.0 * step)
+
+        def guest_played() -> bool:
+            nonlocal played
+            if table.can_act() and table.ctl.legal(1) and ctl.view(-1).to_act == 1:
+                legal = table.ctl.legal(1)
+                table.act(next((a for a in legal if a.kind == "play"), legal[0]))
+                played += 1
+            return played >= 2 and host_moves >= 1
+
+        assert _wait_scene(app, guest_played, 90, also=host_side), (played, host_moves)
+        assert _wait_scene(app, lambda: any(a.seat == 1 for a in ctl.game.actions), 20,
+                           also=host_side)
+        # the host's moves reach the guest: its view follows the host's public table
+        assert _wait_scene(app, lambda: table.ctl.state["at"] == len(ctl.game.actions)
+                           and not table.busy(), 20)
+        assert table.ctl.view(1).hand_sizes == ctl.view(1).hand_sizes
+        host.close(paused=False)  # type: ignore[attr-defined]
+        assert _wait_scene(app, lambda: table.session.status in ("closed", "host_gone"), 20)
+        app.pump(2)
+        assert table.toast is not None and table.toast[0] in (
+            "The host ended the match.", "The host's game is gone (closed, or off the internet).")
+    finally:
+        host.close(paused=False)  # type: ignore[attr-defined]
