@@ -52,11 +52,11 @@ class _Carrier:
         self.running = False
 
 
-def _match(seed: int = 3, *, begin: bool = True
+def _match(seed: int = 3, *, begin: bool = True, target: int = 60
            ) -> tuple[MatchController, PartyHost, _Carrier, RemoteMatch]:
     seats = (SeatConfig("Ann", "human"), SeatConfig("Friend 1", "online"),
              SeatConfig("Bo", "ai", "easy"))
-    config = MatchConfig(seats, RuleSettings(target_score=60), seed, new_secret())
+    config = MatchConfig(seats, RuleSettings(target_score=target), seed, new_secret())
     controller = MatchController(config, persist=False)
     host = PartyHost(controller)
     carrier = _Carrier()

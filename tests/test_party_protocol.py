@@ -29,7 +29,7 @@ STATE_KEYS = {"v", "type", "at", "seat", "names", "kinds", "hand", "legal", "top
               "uno_exposed", "uno_declared", "draw_pile", "round", "scores", "winner", "away",
               "bots", "events", "started", "uno_offer", "stakes", "lines", "standings", "target",
               "scoring", "paused", "bot_in", "may_deal", "can_name", "bot_played",
-              "rules", "discard", "jump_in", "dealer", "round_points", "out", "teams"}
+              "rules", "discard", "jump_in", "dealer", "round_points", "out", "teams", "deal"}
 
 
 def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:

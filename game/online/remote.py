@@ -21,6 +21,7 @@ from typing import Any
 
 from game.config import MatchConfig, SeatConfig
 from game.controller import MatchNumbers
+from game.party.deal_commit import TAMPERED, check_reveal
 from game.rules.actions import Action, action_from_dict, action_to_dict
 from game.rules.cards import DECK, Card, Colour
 from game.rules.errors import IllegalAction, RulesError
@@ -99,6 +100,9 @@ class RemoteMatch:
         self.refusal: dict[str, Any] | None = None  # the host's last "error", for the table
         self.sent_at = -1  # the state number our last act answered (no second act for it)
         self._config: MatchConfig | None = None
+        self._commits: dict[int, str] = {}  # round -> the deck commitment first received
+        self.deal_checks: dict[int, str] = {}  # round -> deal_commit.VERIFIED/HASH_ONLY/TAMPERED
+        self.deal_news: list[tuple[int, str]] = []  # checks not yet said by the table
         self.on_write: Any = None
         self.save_problem = ""
         self.save_slot: Any = None
@@ -127,10 +131,31 @@ class RemoteMatch:
             return False
         self.state, self.seat, self._config = msg, int(msg["seat"]), config
         self.round = round_log
+        self._check_deal(msg)
         self.pending.extend(events)
         self._counted.extend(e for e in events if e.kind in (EventKind.PLAY, EventKind.ROUND_END))
         self.refusal = None
         return True
+
+    def _check_deal(self, msg: dict[str, Any]) -> None:
+        """The deck commitment (game/party/deal_commit.py): keep the first one of each
+        round; a changed one, or a reveal that does not match it, is ``tampered``."""
+        deal = msg.get("deal")
+        if not isinstance(deal, dict) or not isinstance(deal.get("round"), int):
+            return
+        n, commit = deal["round"], str(deal.get("commit", ""))
+        if n in self.deal_checks:
+            return
+        first = self._commits.setdefault(n, commit)
+        verdict = ""
+        if first != commit:
+            verdict = TAMPERED  # the host changed its commitment within the round
+        elif "deck" in deal:
+            verdict = check_reveal(deal, first, self.seat, int(msg["dealer"]),
+                                   len(msg["counts"]), self.round)
+        if verdict:
+            self.deal_checks[n] = verdict
+            self.deal_news.append((n, verdict))
 
     @staticmethod
     def _with_result(event: Event, msg: dict[str, Any]) -> Event:

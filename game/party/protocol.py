@@ -284,6 +284,7 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
         "jump_in": card_wire(view.jump_in_card) if view.jump_in_card is not None else None,
         "dealer": view.dealer, "round_points": [list(r) for r in view.round_points],
         "out": list(view.out), "teams": list(view.teams),
+        "deal": None,  # the deck commitment (game/party/deal_commit.py), from the host's table
         "paused": False, "bot_in": {}, "may_deal": False, "can_name": False, "bot_played": 0,
         **(table or {}),
     }

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from game import i18n
 from game.i18n import t
+from game.party.deal_commit import TAMPERED
 from game.ui import draw_kit as kit
 from game.ui import theme
 
@@ -55,6 +56,12 @@ class LinkWatch:
             error, ctl.refusal = ctl.refusal, None
             if error.get("code") != "stale":  # a newer state follows at once
                 table.show_toast(refusal_text(error), theme.ERROR, 3.0)
+        while ctl.deal_news:
+            round_no, verdict = ctl.deal_news.pop(0)
+            if verdict == TAMPERED:
+                table.show_toast(t("online.deal_tampered", n=round_no), theme.ERROR, LONG_S)
+            else:
+                table.show_toast(t("online.deal_verified", n=round_no), theme.OK, 3.0)
         status = self.session.status
         if status != self._status:
             was, self._status = self._status, status
