@@ -317,3 +317,25 @@ def test_join_online_guest_sits_at_its_table_and_plays(app: App) -> None:
             "The host ended the match.", "The host's game is gone (closed, or off the internet).")
     finally:
         host.close(paused=False)  # type: ignore[attr-defined]
+
+
+def test_join_online_the_code_is_typed_with_its_spaces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found in the real window: Space on the focused field also 'activated' it,
+    selecting what was typed, so "5 chambermaid indoors" became "indoors"."""
+    import pygame
+
+    import game.scenes.online_guest as online_guest
+
+    monkeypatch.setattr(online_guest, "available", lambda: True)
+    a = make_app("--lang", "en")
+    try:
+        scene = _guest_screen(a)
+        for ch in "5 ab cd":
+            k = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch,
+                                                 scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            a.pump(1)
+        assert scene.entry.get_text() == "5 ab cd"  # type: ignore[attr-defined]
+    finally:
+        a.shutdown()

@@ -23,6 +23,7 @@ from game import __version__
 from game.i18n import t
 from game.online import available
 from game.online.wire import MAX_CODE_CHARS, OnlineError, normal_code
+from game.scenes import keys_to_controls as controls
 from game.scenes.ui_scene import UIScene
 from game.ui import draw_kit as kit
 from game.ui import theme
@@ -82,6 +83,15 @@ class OnlineGuestScene(UIScene):
                                        enabled=available() and not self.status,
                                        tooltip=None if available() else error_words("missing"))
         self.focus_on(self.entry)
+        controls.take_typing(self.entry)  # the code is typed at once, no click first
+
+    def handle_key(self, event: pygame.event.Event) -> None:
+        """While the code field takes the keys, Space and the letters are the code's
+        (Enter joins, Esc goes back, Tab leaves the field)."""
+        typing = self.entry is not None and self.entry.is_focused
+        if typing and event.key not in (pygame.K_ESCAPE, pygame.K_TAB):
+            return
+        super().handle_key(event)
 
     def _typed(self, event: pygame.event.Event) -> None:
         self.typed = event.ui_element.get_text()
