@@ -112,7 +112,7 @@ def test_online_host_screen_shows_the_code_a_guest_joins_and_plays_at_the_table(
 
 
 @needs_library
-def test_online_new_code_replaces_the_old_one(app: App) -> None:
+def test_online_new_code_replaces_the_old_one(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.scenes.online_join import OnlineJoinScene
 
     app.start_match(_online("hoo"))
@@ -124,6 +124,16 @@ def test_online_new_code_replaces_the_old_one(app: App) -> None:
     click(app, join.new_code_buttons[1])
     assert _until(app, lambda: host.seat_code(1) not in ("", old))
     assert host.seat_code(2) == other  # the other seat keeps its code
+    # Found in the real window: a code that arrived during an idle frame (updated, not
+    # drawn) was never drawn; the screen asks to be drawn until it shows the change.
+    app.pump(3)
+    monkeypatch.setattr(host, "busy", lambda: False)
+    assert not join.is_animating()
+    monkeypatch.setattr(host, "state", lambda seat: ("left", ""))
+    join.update(1 / 60)
+    assert join.is_animating()
+    app.pump(1)
+    assert not join.is_animating()
     app.back_to_menu()
     assert join.session.closed
 

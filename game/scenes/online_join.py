@@ -70,7 +70,8 @@ class OnlineJoinScene(UIScene):
         self.host = session.online
         self.overlay = overlay
         self.handed_over = overlay  # an overlay never closes the session
-        self._shown: tuple[Any, ...] = ()
+        self._shown: tuple[Any, ...] = ()  # the seats' words the Start button counted
+        self._drawn: tuple[Any, ...] = ()  # the seats' words last drawn
         self.start_button: Any = None
         self.new_code_buttons: dict[int, Any] = {}
 
@@ -156,8 +157,10 @@ class OnlineJoinScene(UIScene):
         return tuple(seat_words(self.host, s) for s in self.seats)
 
     def is_animating(self) -> bool:
-        # the codes arrive from the server and the seats change state on the network
-        return self.host is not None and (self.host.busy() or self._summary() != self._shown)
+        """The codes arrive from the server and the seats change state on the network:
+        the screen is drawn again until it shows what the seats say now (an idle frame
+        updates without drawing)."""
+        return self.host is not None and (self.host.busy() or self._summary() != self._drawn)
 
     def online_probe(self) -> dict[str, Any]:
         """For the journeys' debug probe (game/debug_probe.py): each seat's code and state."""
@@ -180,6 +183,7 @@ class OnlineJoinScene(UIScene):
         surface.blit(how, how.get_rect(midtop=(w // 2, self.px(64))))
         if self.host is None:
             return
+        self._drawn = self._summary()
         for seat, rect in self._seat_rects((w, h)).items():
             self._draw_seat(surface, rect, seat)
 
