@@ -230,7 +230,13 @@ def test_join_online_wrong_code_is_said(app: App, monkeypatch: pytest.MonkeyPatc
     scene = _guest_screen(app)
     _type_and_join(app, scene, "4321-nobody-here")
     assert scene.status == "connecting"  # type: ignore[attr-defined]
-    assert _wait_scene(app, lambda: scene.status == "")  # type: ignore[attr-defined]
+    end = time.monotonic() + 40  # idle frames: updated, not drawn (as the App's idle loop)
+    while scene.status and time.monotonic() < end:  # type: ignore[attr-defined]
+        scene.update(1 / 60)  # type: ignore[attr-defined]
+        time.sleep(0.02)
+    assert scene.is_animating()  # type: ignore[attr-defined]  # the answer is still to be drawn
+    app.pump(1)
+    assert not scene.is_animating()  # type: ignore[attr-defined]
     assert scene.error.startswith("No game answered this code")  # type: ignore[attr-defined]
     assert scene.join_button.is_enabled  # type: ignore[attr-defined]  # try again
 

@@ -64,6 +64,7 @@ class OnlineGuestScene(UIScene):
         self._worker: threading.Thread | None = None
         self._outcome: tuple[str, str] | None = None  # ("ok"|error code, detail)
         self.handed_over = False
+        self._drawn: tuple[str, str] = ("", "")  # (status, error) last drawn
 
     # ---- widgets
     def build(self) -> None:
@@ -170,7 +171,9 @@ class OnlineGuestScene(UIScene):
                 self.guest.close()
 
     def is_animating(self) -> bool:
-        return bool(self.status)  # the network answers on its own time
+        """The network answers on its own time: drawn while it may, and until the
+        screen shows its answer (an idle frame updates without drawing)."""
+        return bool(self.status) or (self.status, self.error) != self._drawn
 
     # ---- drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -180,6 +183,7 @@ class OnlineGuestScene(UIScene):
         surface.blit(title, title.get_rect(midtop=(w // 2, self.px(40))))
         how = kit.fit_text(t("online.join_how"), self.px(18), w - self.px(40), kit.CREAM)
         surface.blit(how, how.get_rect(midtop=(w // 2, self.px(120))))
+        self._drawn = (self.status, self.error)
         words = {"connecting": t("online.connecting"), "waiting": t("online.connected_wait")}
         said = self.error or words.get(self.status, "")
         if said:
