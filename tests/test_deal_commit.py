@@ -5,8 +5,13 @@ reveals it when the round is over; the seat checks. A tampered reveal is caught.
 from __future__ import annotations
 
 import copy
+import json
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
+import pytest
 from test_online_remote import GUEST, _deliver, _first_play, _match
 
 from game.party.deal_commit import (
@@ -18,9 +23,11 @@ from game.party.deal_commit import (
     deal_fields,
     salt_for,
 )
-from game.party.protocol import new_secret
+from game.party.protocol import dumps, new_secret
 from game.rules.engine import Game
 from game.rules.settings import RuleSettings
+
+STATIC = Path(__file__).resolve().parents[1] / "game" / "party" / "static"
 
 
 def _play_round(controller: Any, host: Any, carrier: Any, remote: Any) -> None:
@@ -136,3 +143,59 @@ def test_deal_checks_are_said_on_the_guests_table_loudly_when_tampered() -> None
     assert said[1][0].startswith("WARNING: round 2's deal does NOT match") and said[1][1] == theme.ERROR
     assert said[1][2] > 60  # stays until something else is said
     assert ctl.deal_news == []
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node to run the phone page's script")
+def test_deal_commitment_phone_page_checks_as_the_desktop_does(tmp_path: Path) -> None:
+    """The phone's deal_check.js (its own SHA-256: no crypto.subtle over plain http)
+    reaches the desktop's verdicts on the same frames; a tampered reveal is caught."""
+    controller, host, carrier, remote = _match(seed=12, target=2000)
+    frames: list[dict[str, Any]] = []
+    send, send_to = carrier.send, carrier.send_to
+
+    def keep(seat: int, msg: dict[str, Any]) -> None:
+        if seat == GUEST:
+            frames.append(json.loads(dumps(msg)))
+        send(seat, msg)
+
+    def keep_to(cid: int, msg: dict[str, Any]) -> None:
+        frames.append(json.loads(dumps(msg)))
+        send_to(cid, msg)
+
+    carrier.send, carrier.send_to = keep, keep_to  # type: ignore[method-assign]
+    host.pump()
+    _deliver(carrier, remote)
+    _play_round(controller, host, carrier, remote)
+    controller.next_round()
+    _play_round(controller, host, carrier, remote)
+    states = [f for f in frames if f["type"] == "state"]
+    assert remote.deal_checks == {1: HASH_ONLY, 2: VERIFIED}
+    last = max(i for i, f in enumerate(states) if f["deal"] and "deck" in f["deal"])
+    forged = copy.deepcopy(states[: last + 1])
+    deck = forged[-1]["deal"]["deck"]
+    deck[0], deck[1] = deck[1], deck[0]
+    for name, msgs in (("honest", states), ("forged", forged)):
+        (tmp_path / f"{name}.json").write_text(json.dumps(msgs), "utf-8")
+    script = STATIC / "deal_check.js"
+    out = subprocess.run(
+        [NODE, "-e", f"""
+const d = require({json.dumps(str(script))});
+const fs = require("fs");
+const result = {{}};
+for (const name of ["honest", "forged"]) {{
+  const w = new d.DealWatch();
+  const said = [];
+  for (const m of JSON.parse(fs.readFileSync({json.dumps(str(tmp_path))} + "/" + name + ".json"))) {{
+    const r = w.feed(m);
+    if (r) said.push(r);
+  }}
+  result[name] = said;
+}}
+console.log(JSON.stringify(result));
+"""], capture_output=True, text=True, timeout=60, check=True)
+    said = json.loads(out.stdout)
+    assert said["honest"] == [[1, HASH_ONLY], [2, VERIFIED]]
+    assert said["forged"] == [[1, HASH_ONLY], [2, TAMPERED]]
