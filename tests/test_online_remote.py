@@ -220,6 +220,8 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         assert isinstance(table, TableScene) and table.viewer == GUEST and table.link is not None
         app.pump(2)
         assert table.toast is not None and table.toast[0] == "Waiting for the host to start…"
+        assert table.link.notice() == "Waiting for the host to start…"  # it stands, and
+        assert table.frame().notice == "Waiting for the host to start…"  # the table draws it
         assert not table.ctl.legal(GUEST)
         host.begin()
         moves = 0
@@ -229,8 +231,8 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
             guest.deliver()
             app.pump(1)
             host.pump()
-            if table.toast is not None and "Waiting" in table.toast[0]:
-                raise AssertionError("the waiting line stayed after Start")
+            if controller.game.actions and table.ctl.started:
+                assert table.link.notice() == "", "the waiting line stayed after Start"
             theirs = controller.view(-1)
             if theirs.to_act == GUEST and table.can_act() and table.ctl.legal(GUEST):
                 before = len(controller.game.actions)
@@ -261,6 +263,7 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         guest.status = "host_gone"
         app.pump(1)
         assert table.toast is not None and "host's game is gone" in table.toast[0]
+        assert "host's game is gone" in table.frame().notice  # it stands after the toast
         app.back_to_menu()
         assert session.closed and guest.status == "closed"
     finally:

@@ -16,12 +16,11 @@ from game.party.deal_commit import TAMPERED
 from game.ui import draw_kit as kit
 from game.ui import theme
 
-LONG_S = 3600.0  # a toast that stays until the next one replaces it
+SHOWN_S = 2.5  # a change of the standing line is also said this long
 
 
 class Table(Protocol):
     dirty: bool
-    toast: Any
 
     def show_toast(self, msg: str, colour: tuple[int, int, int] = ..., secs: float = ...) -> None: ...
 
@@ -39,13 +38,34 @@ def refusal_text(error: dict[str, Any]) -> str:
 
 
 class LinkWatch:
-    """Call :meth:`tick` each frame after the session's pump."""
+    """Call :meth:`tick` each frame after the session's pump; :meth:`notice` is the
+    table's standing line while the link or the match says something lasting (the
+    match not started, the link lost, the host gone or done, a deal that failed its
+    check). Each change is also a short toast, so an idle table draws it."""
 
     def __init__(self, session: Any) -> None:
         self.session = session
         self._state: Any = None
-        self._status = "connected"
-        self._waiting_said = False
+        self._notice = ""
+        self._tampered = ""
+
+    def notice(self) -> str:
+        return self._notice
+
+    def _standing(self) -> str:
+        ctl = self.session.controller
+        status = self.session.status
+        if status == "reconnecting":
+            return t("online.link_lost")
+        if status == "host_gone":
+            return t("online.err_host_gone")
+        if status == "closed":
+            return t("online.host_ended")
+        if self._tampered:
+            return self._tampered
+        if ctl.state is not None and not ctl.started:
+            return t("online.wait_start")
+        return ""
 
     def tick(self, table: Table) -> None:
         ctl = self.session.controller
@@ -59,23 +79,14 @@ class LinkWatch:
         while ctl.deal_news:
             round_no, verdict = ctl.deal_news.pop(0)
             if verdict == TAMPERED:
-                table.show_toast(t("online.deal_tampered", n=round_no), theme.ERROR, LONG_S)
+                self._tampered = t("online.deal_tampered", n=round_no)
             else:
                 table.show_toast(t("online.deal_verified", n=round_no), theme.OK, 3.0)
-        status = self.session.status
-        if status != self._status:
-            was, self._status = self._status, status
-            if status == "reconnecting":
-                table.show_toast(t("online.link_lost"), kit.GOLD, LONG_S)
-            elif status == "connected" and was == "reconnecting":
-                table.show_toast(t("online.link_back"), theme.OK, 2.0)
-            elif status == "host_gone":
-                table.show_toast(t("online.err_host_gone"), theme.ERROR, LONG_S)
-            elif status == "closed":
-                table.show_toast(t("online.host_ended"), kit.CREAM, LONG_S)
-        if ctl.state is not None and not ctl.started and not self._waiting_said:
-            self._waiting_said = True
-            table.show_toast(t("online.wait_start"), kit.CREAM, LONG_S)
-        elif ctl.started and self._waiting_said:
-            self._waiting_said = False
-            table.toast = None  # started: the waiting line goes
+        was, now = self._notice, self._standing()
+        if now != was:
+            self._notice = now
+            table.dirty = True
+            if now:
+                table.show_toast(now, theme.ERROR if now == self._tampered else kit.CREAM, SHOWN_S)
+            elif was == t("online.link_lost"):
+                table.show_toast(t("online.link_back"), theme.OK, SHOWN_S)

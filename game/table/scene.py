@@ -592,7 +592,8 @@ class TableScene(Scene):
                      hover_tip=self.hover_tip, picker_open=self.picker.open,
                      picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
                      mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
-                     buttons=self.buttons, notice=wording.save_notice(self.ctl.save_problem),
+                     buttons=self.buttons, notice=(self.link.notice() if self.link is not None else "")
+                     or wording.save_notice(self.ctl.save_problem),
                      away=away, log=self.log_panel.frame() if self.log_panel is not None else None)
         return build_frame(self, ui, colourblind=self.colourblind)
 
