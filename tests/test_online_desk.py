@@ -42,6 +42,16 @@ def app(servers: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     a.shutdown()
 
 
+@pytest.fixture(autouse=True)
+def _language_back() -> Iterator[None]:
+    """A Chinese window here leaves the language as it found it for the next test."""
+    from game import i18n
+
+    before = i18n.language()
+    yield
+    i18n.set_language(before)
+
+
 def _online(kinds: str = "hoa", seed: int = 4) -> MatchConfig:
     names = {"o": "online", "a": "ai", "h": "human", "p": "phone"}
     seats = tuple(SeatConfig(f"S{i}", names[k], "easy")  # type: ignore[arg-type]
