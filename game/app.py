@@ -264,7 +264,9 @@ class App:
         session = start_session(config, loaded, prefs=self.settings, persist=self.persist,
                                 on_write=self.write_notices.report)
         self.session = session
-        self.open("party_join" if session.party is not None else "table", session=session)
+        first = ("online_join" if config.online else "party_join" if session.party is not None
+                 else "table")  # online seats get their codes, then the phones join
+        self.open(first, session=session)
 
     def start_tutorial(self, restart: bool = False) -> None:
         """Sit down at the tutorial (#39), where it was left unless ``restart``
@@ -291,7 +293,7 @@ class App:
         if self._close_question is not None and self._close_question in list(self.scenes):
             return False
         session = self.session
-        if session is None or session.closed or session.party is None:
+        if session is None or session.closed or session.remote is None:
             return False
         confirm(self, i18n.t("party.close_title"), i18n.t("party.close_text"), self.quit,
                 yes=i18n.t("party.close_yes"), no=i18n.t("dialog.cancel"))

@@ -8,8 +8,11 @@ from typing import Any, Literal
 from game.rules.settings import RuleSettings, check_seats
 from game.text_gate import check, excerpt
 
-SeatKind = Literal["human", "ai", "phone"]
-SEAT_KINDS = ("human", "ai", "phone")  # phone: played from a phone's browser (game/party)
+SeatKind = Literal["human", "ai", "phone", "online"]
+# phone: played from a phone's browser (game/party); online: from a friend's own copy
+# of the game anywhere, joined by a spoken code (game/online, the ``online`` extra)
+SEAT_KINDS = ("human", "ai", "phone", "online")
+REMOTE_KINDS = ("phone", "online")  # seats played away from this screen (the party protocol)
 AI_LEVELS = ("easy", "normal", "hard")
 # Every level a file (save, settings, replay, statistics) may name: the registry's
 # own levels. ``module:Class`` stays a command-line choice and is never read from a file.
@@ -125,6 +128,11 @@ class MatchConfig:
     @property
     def phones(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "phone"]
+
+    @property
+    def online(self) -> list[int]:
+        """Seats played from another computer over the internet (game/online)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "online"]
 
     @property
     def humans(self) -> list[int]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from game import i18n
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
 from game.ai.registry import make_agent
-from game.config import MatchConfig
+from game.config import REMOTE_KINDS, MatchConfig
 from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongPlay
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction
@@ -247,7 +247,7 @@ class MatchController:
     def is_person(self, seat: int) -> bool:
         """A person plays ``seat`` now: at this screen or on a phone (not a bot standing in)."""
         return (0 <= seat < len(self.config.seats) and seat not in self.agents
-                and self.config.seats[seat].kind in ("human", "phone"))
+                and self.config.seats[seat].kind in ("human", *REMOTE_KINDS))
 
     def take_over(self, seat: int, level: str) -> None:
         """A bot of ``level`` plays the phone seat ``seat`` until :meth:`release` (party: the
@@ -256,7 +256,7 @@ class MatchController:
 
     def release(self, seat: int) -> None:
         """The phone of ``seat`` is back: its bot stands down."""
-        if self.config.seats[seat].kind == "phone":
+        if self.config.seats[seat].kind in REMOTE_KINDS:
             self.agents.pop(seat, None)
 
     @property

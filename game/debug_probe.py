@@ -7,7 +7,8 @@ button (its text, the message ids whose plain text it is, its rect), and what
 the topmost scene with a ``probe()`` method reports through it (the table:
 hand card ids and rects, piles, seats, its own buttons, the public state), and
 under ``party`` what the topmost scene with a ``party_probe()`` method reports
-(the join screen and the join codes: links, room code, seats joined). Rects are
+(the join screen and the join codes: links, room code, seats joined), and under
+``online`` the online join screen's codes and seat states. Rects are
 ``[x, y, w, h]`` in window pixels.
 
 Nothing here is read back by the game: the file is for the test driver only.
@@ -118,6 +119,10 @@ def snapshot(app: App) -> dict[str, Any]:
                   if hasattr(s, "party_probe")), None)
     if party is not None:
         doc["party"] = plain(party())
+    online = next((s.online_probe for s in reversed(list(app.scenes))
+                   if hasattr(s, "online_probe")), None)
+    if online is not None:
+        doc["online"] = plain(online())
     return doc
 
 

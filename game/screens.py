@@ -22,6 +22,8 @@ dialog         a message or a question                                title, mes
 curtain        hot-seat: pass the screen                              name, on_ready, on_menu
 scoreboard     round or match end                                     scores, on_next, on_again
 party_join     the phones join a party match                          session
+online_join    the online seats' codes (also over the table)          session, overlay
+join_online    a guest types a host's code and joins its match        code
 table          the match                                              session
 =============  =====================================================  ==========================
 """
@@ -37,6 +39,8 @@ from game.scenes.dialog import DialogScene
 from game.scenes.join_codes import JoinCodesScene
 from game.scenes.menu import MenuScene
 from game.scenes.new_game import NewGameScene
+from game.scenes.online_guest import OnlineGuestScene
+from game.scenes.online_join import OnlineJoinScene
 from game.scenes.party_join import PartyJoinScene
 from game.scenes.pause import PauseScene
 from game.scenes.replay import ReplayScene
@@ -66,6 +70,8 @@ SCREENS: dict[str, type[Scene]] = {
     "curtain": CurtainScene,
     "scoreboard": ScoreboardScene,
     "party_join": PartyJoinScene,
+    "online_join": OnlineJoinScene,
+    "join_online": OnlineGuestScene,
     "table": TableScene,
 }
 

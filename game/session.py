@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.registry import make_agent
 from game.ai.scripted import ScriptedAgent
@@ -32,6 +32,9 @@ from game.rules.engine import Game
 from game.storage import tutorial_progress
 from game.tutorial import script
 from game.tutorial.guide import Guide
+
+if TYPE_CHECKING:
+    from game.online.host import OnlineHost
 
 log = logging.getLogger(__name__)
 
@@ -76,21 +79,75 @@ def party_address() -> str:
     return os.environ.get("UNO_PARTY_ADDRESS") or lan_address()
 
 
+class RemoteSeats:
+    """Every seat played away from this screen, phones and online friends alike:
+    what the table asks of them (who is away, which bot stands in, whether the
+    table must keep drawing, a remote "deal" request). One protocol, two carriers:
+    each host is a :class:`~game.party.host.PartyHost` over its own carrier."""
+
+    def __init__(self, hosts: list[PartyHost]) -> None:
+        self.hosts = hosts
+
+    @property
+    def seats(self) -> list[int]:
+        return sorted(s for h in self.hosts for s in h.seats)
+
+    @property
+    def bot_seats(self) -> set[int]:
+        return {s for h in self.hosts for s in h.bot_seats}
+
+    @property
+    def phones_deal(self) -> bool:
+        return all(h.phones_deal for h in self.hosts)
+
+    @phones_deal.setter
+    def phones_deal(self, allowed: bool) -> None:
+        for h in self.hosts:
+            h.phones_deal = allowed
+
+    def busy(self) -> bool:
+        return any(h.busy() for h in self.hosts)
+
+    def away(self) -> list[int]:
+        return sorted(s for h in self.hosts for s in h.away())
+
+    def bot_in(self) -> dict[int, float]:
+        return {s: left for h in self.hosts for s, left in h.bot_in().items()}
+
+    def connected(self) -> frozenset[int]:
+        return frozenset(s for h in self.hosts for s in h.connected())
+
+    def take_request(self, kind: str) -> bool:
+        """A phone or a guest asked for ``kind`` (every host's request is used up)."""
+        asked = [h.take_request(kind) for h in self.hosts]
+        return any(asked)
+
+
 class Session:
     """One match being played, and who owns what in it.
 
     ``controller``: the match (engine, bots, pacing, autosave, statistics).
     ``party``: the phones' seats, started, or None without phone seats.
     ``party_error``: why the party server could not listen ("" when it does).
+    ``online``: the online seats (game/online, a code each), or None without
+    (or when they cannot run: ``online_error`` says why, e.g. the extra is missing).
+    ``remote``: the phones and online seats together, as the table sees them
+    (None without either).
     ``fresh``: a new match (its first events are animated), not a continued one.
     """
 
     def __init__(self, controller: MatchController, party: PartyHost | None = None, *,
-                 party_error: str = "", fresh: bool = True, guide: Guide | None = None,
+                 party_error: str = "", fresh: bool = True,
+                 online: OnlineHost | None = None, online_error: str = "",
+                 guide: Guide | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         self.controller = controller
         self.party = party
         self.party_error = party_error
+        self.online = online
+        self.online_error = online_error
+        hosts: list[PartyHost] = [h for h in (party, online) if h is not None]
+        self.remote = RemoteSeats(hosts) if hosts else None
         self.fresh = fresh
         self.guide = guide
         """the tutorial's guide (game/tutorial) when this match is the tutorial"""
@@ -103,20 +160,23 @@ class Session:
         return self.controller.config
 
     def pump(self, *, paused: bool = False) -> None:
-        """Every frame: the phones' actions (``paused``: a menu is over the table)."""
-        if self.party is not None:
-            self.party.pump(paused=paused)
+        """Every frame: the phones' and guests' actions (``paused``: a menu is over the table)."""
+        for host in self._hosts():
+            host.pump(paused=paused)
 
     def begin(self) -> None:
-        """The host pressed Start: the phones learn the match runs."""
-        if self.party is not None:
-            self.party.begin()
+        """The host pressed Start: the phones and guests learn the match runs."""
+        for host in self._hosts():
+            host.begin()
 
     def follow(self, prefs: MatchPrefs) -> None:
         """The settings changed (a menu over the table): the pace and the party follow."""
         self.controller.anim_speed = str(prefs.anim_speed)
-        if self.party is not None:
-            self.party.bot_after = bot_after_s(prefs)
+        for host in self._hosts():
+            host.bot_after = bot_after_s(prefs)
+
+    def _hosts(self) -> list[PartyHost]:
+        return self.remote.hosts if self.remote is not None else []
 
     def close(self, *, paused: bool = True) -> None:
         """Leaving the match (once; later calls do nothing): save it unless it is
@@ -128,8 +188,8 @@ class Session:
         self.closed = True
         if not self.controller.is_over:
             self.controller.autosave()
-        if self.party is not None:
-            self.party.stop(paused=paused)
+        for host in self._hosts():
+            host.stop(paused=paused)
         self.controller.close()
         if self.on_close is not None:
             self.on_close()
@@ -152,8 +212,15 @@ def start_session(config: MatchConfig, loaded: Loaded | None = None, *, prefs: M
     controller.on_write = on_write
     if not controller.is_over:
         controller.autosave()
+    online, online_error = None, ""
+    if config.online:
+        try:
+            online = start_online(controller, prefs)
+        except (ImportError, OSError) as exc:  # the online extra is not installed
+            log.error("online seats: %s", exc)
+            online_error = str(exc) or type(exc).__name__
     if not config.phones:
-        return Session(controller, fresh=loaded is None)
+        return Session(controller, fresh=loaded is None, online=online, online_error=online_error)
     party = PartyHost(controller, host=party_address(), ports=party_ports(),
                       bot_after=bot_after_s(prefs))
     error = ""
@@ -162,7 +229,8 @@ def start_session(config: MatchConfig, loaded: Loaded | None = None, *, prefs: M
     except OSError as exc:
         log.error("party server: %s", exc)
         error = str(exc)
-    return Session(controller, party, party_error=error, fresh=loaded is None)
+    return Session(controller, party, party_error=error, fresh=loaded is None, online=online,
+                   online_error=online_error)
 
 
 def tutorial_config() -> MatchConfig:
@@ -212,3 +280,18 @@ def start_tutorial(*, prefs: MatchPrefs, restart: bool = False,
     controller.on_applied.append(steps.follow)
     keep()
     return Session(controller, fresh=kept is None, guide=steps, on_close=keep)
+
+
+def start_online(controller: MatchController, prefs: MatchPrefs) -> OnlineHost:
+    """The online seats' host, each seat asking the rendezvous server for its code
+    (``UNO_ONLINE_SERVER`` / ``UNO_ONLINE_RELAY``, else the library's public ones).
+    Imported here, on use: the game (and its frozen build) runs without the online
+    extra; a match with online seats needs it (New game offers them only then)."""
+    from game.online import available
+    from game.online.host import OnlineHost
+
+    if not available():
+        raise ImportError('pip install "uno-game[online]"')
+    host = OnlineHost(controller, controller.config.online, bot_after=bot_after_s(prefs))
+    host.start()
+    return host

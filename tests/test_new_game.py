@@ -123,14 +123,42 @@ def test_seat_kinds_and_limits(app: App) -> None:
     app.pump(2)
     click(app, kind)  # Human -> a Phone seat (party mode: the second stop, #35)
     assert sc.model.seats[0]["kind"] == "phone"
+    if sc.online:  # the online extra is installed: an Online seat next (#38)
+        click(app, kind)
+        assert sc.model.seats[0]["kind"] == "online"
+        assert sc.kind_text(0) == "Online"
     click(app, kind)  # -> the first AI level
     assert sc.model.seats[0]["kind"] == "ai" and sc.model.seats[0]["level"] == sc.model.levels[0]
     back = next(e for e in sc._seat_elems if getattr(e, "text", "") == "‹")
-    click(app, back)
-    click(app, back)  # back to Human
+    for _ in range(3 if sc.online else 2):
+        click(app, back)  # back to Human
     assert sc.model.seats[0]["kind"] == "human"
     click(app, back)  # wraps round to the last stop, the random level
     assert sc.model.seats[0]["kind"] == "ai" and sc.model.seats[0]["level"] == SURPRISE
+
+
+def test_online_seat_offered_only_with_the_online_extra(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#38: without the online extra there is no Online stop; the kind's tooltip says
+    how to install it; a remembered Online seat comes back as a bot."""
+    import game.scenes.new_game as new_game
+
+    monkeypatch.setattr(new_game, "online_available", lambda: False)
+    app.settings.last_seats = [{"kind": "human"}, {"kind": "online"}, {"kind": "ai"}]
+    app.open("new_game")
+    sc = scene(app)
+    assert "online" not in [k for _, k in sc.kind_options]
+    assert [s["kind"] for s in sc.model.seats] == ["human", "ai", "ai"]
+    assert 'pip install "uno-game[online]"' in sc.kind_tip()
+    monkeypatch.setattr(new_game, "online_available", lambda: True)
+    app.settings.last_seats = [{"kind": "human"}, {"kind": "online"}, {"kind": "ai"}]
+    app.open("new_game")
+    sc = scene(app)
+    assert ("Online", "online") in sc.kind_options
+    assert [s["kind"] for s in sc.model.seats] == ["human", "online", "ai"]
+    assert "pip install" not in sc.kind_tip()
+    config = sc.model.config(seed=5)
+    assert config.online == [1] and config.party_secret  # one secret per remote match
+    assert config.seats[1].name == "Friend 1"
 
 
 def test_start_remembers_seats_and_preset(app: App) -> None:

@@ -28,7 +28,8 @@ STATE_KEYS = {"v", "type", "at", "seat", "names", "kinds", "hand", "legal", "top
               "direction", "phase", "to_act", "current", "counts", "pending", "drawn",
               "uno_exposed", "uno_declared", "draw_pile", "round", "scores", "winner", "away",
               "bots", "events", "started", "uno_offer", "stakes", "lines", "standings", "target",
-              "scoring", "paused", "bot_in", "may_deal", "can_name", "bot_played"}
+              "scoring", "paused", "bot_in", "may_deal", "can_name", "bot_played",
+              "rules", "discard", "jump_in", "dealer", "round_points", "out", "teams", "deal"}
 
 
 def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -174,7 +175,8 @@ def _play_match(kinds: str, seed: int, timeout: float = 120.0) -> tuple[TableLoo
 def _card_ids(msg: dict[str, Any]) -> set[int]:
     """Every card id a state message names."""
     ids = {c["id"] for c in msg["hand"]}
-    for key in ("top", "drawn"):
+    ids.update(c["id"] for c in msg["discard"])
+    for key in ("top", "drawn", "jump_in"):
         if msg[key] is not None:
             ids.add(msg[key]["id"])
     for a in msg["legal"]:

@@ -48,12 +48,12 @@ class OnlineGuest:
     """One guest's link to a host. :meth:`join` once; then read :attr:`inbox`."""
 
     def __init__(self, *, mailbox: str | None = None, relay: str | None = None,
-                 listen: bool = True, join_timeout: float = JOIN_TIMEOUT_S,
+                 listen: bool = True, join_timeout: float | None = None,
                  host_silent_s: float = HOST_SILENT_S) -> None:
         self.mailbox = mailbox or mailbox_url()
         self.relay = relay_hint() if relay is None else relay  # "": no relay (direct links only)
         self.listen = listen
-        self.join_timeout = join_timeout
+        self.join_timeout = JOIN_TIMEOUT_S if join_timeout is None else join_timeout
         self.host_silent_s = host_silent_s
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.status = "joining"
@@ -78,6 +78,10 @@ class OnlineGuest:
 
     def act(self, at: int, action: dict[str, Any]) -> None:
         self._send({"v": VERSION, "type": "act", "at": at, "action": action})
+
+    def send_message(self, msg: dict[str, Any]) -> None:
+        """Another message of the party protocol (``deal``: ask the host to deal)."""
+        self._send({"v": VERSION, **msg})
 
     def ping(self) -> None:
         self._send({"v": VERSION, "type": "ping", "t": round(time.time(), 3)})

@@ -94,12 +94,13 @@ class OnlineSeats:
         for seat in self._seats:
             rx.post(self._open, seat)
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Say ``bye`` to every guest and close every wormhole."""
+    def stop(self, timeout: float = 5.0, reason: str = "closed") -> None:
+        """Say ``bye`` (``reason``: ``closed``, or ``paused`` when the host left a match
+        that Continue brings back) to every guest and close every wormhole."""
         if self.running:
             self.running = False
             try:
-                rx.call(self._close_all, timeout=timeout)
+                rx.call(self._close_all, reason, timeout=timeout)
             except Exception:  # noqa: BLE001 - a server gone away: nothing left to close
                 log.warning("online: closing the seats' wormholes failed", exc_info=True)
 
@@ -277,18 +278,18 @@ class OnlineSeats:
         kind = msg["type"]
         if kind == "ping":
             channel.send(dumps({"v": msg["v"], "type": "pong", "t": msg.get("t")}).encode())
-        elif kind == "act" and s.state == "connected":
+        elif kind in ("act", "deal") and s.state == "connected":
             self.inbox.put(("act", s.seat, s.cid, msg))
         # hello: online the channel is the seat; nothing to check
 
-    def _drop(self, s: _Seat, why: str) -> None:
+    def _drop(self, s: _Seat, why: str, bye: str = "closed") -> None:
         if s.expiry is not None and s.expiry.active():
             s.expiry.cancel()
         s.expiry = None
         if s.channel is not None:
             if s.state in ("connected", "away"):
                 self.inbox.put(("leave", s.seat, s.cid))
-            s.channel.send(dumps(bye_message("closed")).encode())
+            s.channel.send(dumps(bye_message(bye)).encode())
             s.channel = None
         if s.wormhole is not None:
             w, s.wormhole = s.wormhole, None
@@ -296,10 +297,10 @@ class OnlineSeats:
             d.addErrback(lambda f: log.debug("online: seat %d wormhole closed (%s): %s",
                                              s.seat, why, f.value))
 
-    async def _close_all(self) -> None:
+    async def _close_all(self, reason: str = "closed") -> None:
         for s in self._seats.values():
             s.gen += 1
-            self._drop(s, "stop")
+            self._drop(s, "stop", reason)
             s.state = "left"
             self._publish(s)
         await rx.sleep(0.1)

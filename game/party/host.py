@@ -39,6 +39,7 @@ from game.rules.events import Event, redact
 from game.rules.scoring import standings
 from game.text_gate import TextRefused, check
 
+from .deal_commit import deal_fields
 from .protocol import (
     ProtocolError,
     action_for,
@@ -387,8 +388,12 @@ class PartyHost:
         """What the table adds to a phone's state: ``paused`` (the host is in a
         menu), ``bot_in`` (seat -> seconds until a bot plays it), ``may_deal`` (this
         phone may press Start / Next round now), ``can_name``, ``bot_played`` (the
-        actions a bot took for this seat while its phone was away)."""
-        return {"paused": self.paused and self.started,
+        actions a bot took for this seat while its phone was away), ``deal`` (the deck
+        commitment of the round; its reveal once the round is over)."""
+        game = self.controller.game
+        deal = deal_fields(game.round_no, game.round.deck, self.secret,
+                           over=game.round_over or game.is_over)
+        return {"deal": deal, "paused": self.paused and self.started,
                 "bot_in": {str(s): round(left, 1) for s, left in self.bot_in().items()},
                 "may_deal": self._can_deal(), "can_name": self.can_name(seat),
                 "bot_played": bot_played}

@@ -28,6 +28,7 @@ from game.text_gate import TextRefused, check, excerpt
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
 TOKEN_CHARS = 22  # a seat token: 128 bits as unpadded base64url
+DISCARD_SENT = 12  # the top of the face-up pile a state carries (the table shows a few)
 # hello, act and ping; "deal" asks the table to start the match or deal the next
 # round (when the host allows phones to), "name" names a seat that has none; "code"
 # and "claim" join by the room code (a page opened without a token).
@@ -278,6 +279,12 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
                     "offender": _last_player(view)} if challenge else None),
         "lines": [dict(line) for line in lines], "standings": list(standings),
         "target": view.settings.target_score, "scoring": view.settings.scoring,
+        # the rest of the public table, for a guest's desktop table (game/online/remote.py)
+        "rules": view.settings.to_dict(), "discard": [card_wire(c) for c in view.discard[-DISCARD_SENT:]],
+        "jump_in": card_wire(view.jump_in_card) if view.jump_in_card is not None else None,
+        "dealer": view.dealer, "round_points": [list(r) for r in view.round_points],
+        "out": list(view.out), "teams": list(view.teams),
+        "deal": None,  # the deck commitment (game/party/deal_commit.py), from the host's table
         "paused": False, "bot_in": {}, "may_deal": False, "can_name": False, "bot_played": 0,
         **(table or {}),
     }

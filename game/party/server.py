@@ -93,6 +93,7 @@ STATIC = {
     "/": ("phone.html", "text/html; charset=utf-8"),
     "/phone.css": ("phone.css", "text/css; charset=utf-8"),
     "/phone.js": ("phone.js", "text/javascript; charset=utf-8"),
+    "/deal_check.js": ("deal_check.js", "text/javascript; charset=utf-8"),
 }
 _CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
         "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")

@@ -86,11 +86,15 @@ class RoundState:
     """T7: turns begun since a card was last played or drawn"""
     turns: int = 0
     """T7: turns begun this round (capped by ROUND_TURN_LIMIT)"""
+    deck: tuple[int, ...] = ()
+    """the draw pile as shuffled for the deal, before a card left it (what the host
+    commits to for online and party seats: docs/ONLINE.md, "Deck commitment")"""
 
     @classmethod
     def fresh(cls, seats: int, draw_pile: list[int]) -> RoundState:
         """A round before the deal: empty hands, ``draw_pile`` shuffled by the caller."""
-        return cls(hands=[[] for _ in range(seats)], draw_pile=draw_pile, log=RoundLog(seats))
+        return cls(hands=[[] for _ in range(seats)], draw_pile=draw_pile, log=RoundLog(seats),
+                   deck=tuple(draw_pile))
 
     def active(self) -> list[int]:
         """The seats still in the round (R4), in seat order."""

@@ -13,6 +13,7 @@ import pygame
 from game.cli import name_seats
 from game.config import MatchConfig, SeatConfig
 from game.i18n import LANGUAGES, t, tl
+from game.online import available as online_available
 from game.resources import get_font, open_binary
 from game.rules.cards import DECK, Colour, Kind
 from game.rules.settings import preset
@@ -160,6 +161,8 @@ class MenuScene(UIScene):
              t("menu.quick_tip")),
             ("menu.new", self.new_game, None, True, None),
             ("menu.party", self.party_game, None, True, None),
+            ("menu.join_online", self.join_online, None, online_available(),
+             t("online.missing_extra")),
             ("menu.continue", self.continue_game, "#primary" if can_continue else None,
              can_continue, t("menu.no_save")),
             ("menu.tutorial", self.tutorial, None, True, None),
@@ -250,6 +253,10 @@ class MenuScene(UIScene):
     def party_game(self) -> None:
         """Party: New game with phone seats (game/party), the rules as last chosen."""
         self.app.open("new_game", party=True)
+
+    def join_online(self) -> None:
+        """Join online: type a friend's code and sit at their match (game/online)."""
+        self.app.open("join_online")
 
     def continue_game(self) -> None:
         try:

@@ -23,8 +23,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from game.config import SEAT_KINDS, MatchConfig, SeatConfig
+from game.config import REMOTE_KINDS, SEAT_KINDS, MatchConfig, SeatConfig
 from game.i18n import t
+from game.online import available as online_available
 from game.party.protocol import new_secret
 from game.resources import get_font
 from game.rules.errors import SettingsConflict
@@ -89,11 +90,13 @@ class NewGameModel:
     """The screen's state, kept apart from the widgets (tests use it directly)."""
 
     def __init__(self, seats: list[dict[str, Any]], preset: str, custom: dict[str, Any],
-                 levels: list[str]) -> None:
+                 levels: list[str], *, online: bool = True) -> None:
         self.levels = levels
         self.seats: list[dict[str, Any]] = []
         for d in seats[:MAX_SEATS]:
             kind = d.get("kind") if d.get("kind") in SEAT_KINDS else "ai"
+            if kind == "online" and not online:  # the online extra is not installed (any more)
+                kind = "ai"
             level = d.get("level", "normal")
             if kind == "ai" and level not in levels and level != SURPRISE:
                 level = "normal" if "normal" in levels else levels[0]
@@ -191,7 +194,7 @@ class NewGameModel:
                 level = rng.choice(self.levels)
             seats.append(SeatConfig(self.seat_name(i), seat["kind"],
                                     level if seat["kind"] == "ai" else "normal"))
-        phones = any(seat["kind"] == "phone" for seat in self.seats)
+        phones = any(seat["kind"] in REMOTE_KINDS for seat in self.seats)
         return MatchConfig(tuple(seats), self.settings(),
                            seed if seed is not None else random.randrange(2**31),
                            new_secret() if phones else "")
@@ -224,7 +227,9 @@ class NewGameScene(UIScene):
         s = app.settings
         self.party = party
         seats = party_seats(list(s.last_seats)) if party else list(s.last_seats)
-        self.model = NewGameModel(seats, s.last_preset, dict(s.last_custom_rules), ai_levels())
+        self.online = online_available()  # the Online seat kind needs the online extra
+        self.model = NewGameModel(seats, s.last_preset, dict(s.last_custom_rules), ai_levels(),
+                                  online=self.online)
         self.kind_options: list[tuple[str, str]] = []
         self.seats_box: UIScrollingContainer | None = None
         self.rules_box: UIScrollingContainer | None = None
@@ -265,6 +270,7 @@ class NewGameScene(UIScene):
         self.message_box = self.track(UITextBox("", msg_rect, manager=self.app.ui,
                                                 object_id=oid(None, "#newgame_message")))
         self.kind_options = [(t("newgame.human"), "human"), (t("party.phone_seat"), "phone")] + [
+            (t("online.seat"), "online")] * self.online + [
             (t("newgame.ai_level", level=level_label(lv)), lv) for lv in self.model.levels
         ] + [(t("newgame.ai_level", level=t("level.surprise")), SURPRISE)]
         self.build_seats()
@@ -365,17 +371,17 @@ class NewGameScene(UIScene):
             rh = row_h - self.px(4)
             self.button(pygame.Rect(num_w, y + self.px(2), arrow_w, rh), "‹",
                         self._kind_cycler(i, -1), container=box, nav=False,
-                        object_id=oid("@seat"), tooltip=t("newgame.kind_tip"))
+                        object_id=oid("@seat"), tooltip=self.kind_tip())
             kind = self.button(pygame.Rect(num_w + arrow_w + self.px(3), y + self.px(2),
                                            kind_w - 2 * arrow_w - self.px(6), rh),
                                self.kind_text(i), self._kind_cycler(i, 1), container=box,
                                object_id=oid("@seat", "#seat_kind"),
-                               tooltip=t("newgame.kind_tip"))
+                               tooltip=self.kind_tip())
             self.arrows[kind] = self._kind_stepper(i)
             self.kind_buttons.append(kind)
             self.button(pygame.Rect(num_w + kind_w - arrow_w, y + self.px(2), arrow_w, rh), "›",
                         self._kind_cycler(i, 1), container=box, nav=False,
-                        object_id=oid("@seat"), tooltip=t("newgame.kind_tip"))
+                        object_id=oid("@seat"), tooltip=self.kind_tip())
             entry = UITextEntryLine(pygame.Rect(num_w + kind_w + self.px(8), y + self.px(2),
                                                 name_w, row_h - self.px(4)),
                                     manager=self.app.ui, container=box,
@@ -514,14 +520,18 @@ class NewGameScene(UIScene):
             self.cycle_kind(i, step)
         return cycle
 
+    def kind_tip(self) -> str:
+        """The kind button's tooltip; without the online extra it says how to get Online seats."""
+        return t("newgame.kind_tip") if self.online else t("newgame.kind_tip_no_online")
+
     def cycle_kind(self, i: int, step: int) -> None:
-        """Human -> Phone (party mode) -> each AI level -> random level -> Human
-        (``step`` -1 goes back)."""
+        """Human -> Phone (party mode) -> Online (the online extra) -> each AI level ->
+        random level -> Human (``step`` -1 goes back)."""
         keys = [k for _, k in self.kind_options]
         seat = self.model.seats[i]
         current = seat["kind"] if seat["kind"] != "ai" else seat["level"]
         nxt = keys[(keys.index(current) + step) % len(keys)] if current in keys else keys[0]
-        if nxt in ("human", "phone"):
+        if nxt in ("human", *REMOTE_KINDS):
             self.model.set_kind(i, nxt, "normal")
         else:
             self.model.set_kind(i, "ai", nxt)

@@ -60,7 +60,7 @@ class Scores:
         settings = config.settings
         return cls(seats=tuple(s.name for s in config.seats),
                    people=frozenset(i for i, s in enumerate(config.seats)
-                                    if s.kind in ("human", "phone")),
+                                    if s.kind in ("human", "phone", "online")),
                    seed=config.seed, settings=settings,
                    teams=tuple(view.teams) if settings.teams else (), round=round_result,
                    history=tuple(tuple(r) for r in view.round_points), match=match,

@@ -22,6 +22,8 @@ def default_seat_name(index: int, kind: str, nth_of_kind: int) -> str:
         return t("seat.player_n", n=nth_of_kind - 1)
     if kind == "phone":  # party mode: Phone 1, Phone 2 ...
         return t("seat.phone_n", n=nth_of_kind)
+    if kind == "online":  # a friend's own game, joined by a code: Friend 1, Friend 2 ...
+        return t("seat.online_n", n=nth_of_kind)
     names = t("seat.bots").split()
     return names[(nth_of_kind - 1) % len(names)]
 

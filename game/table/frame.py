@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game import i18n
-from game.config import MatchConfig
+from game.config import REMOTE_KINDS, MatchConfig
 from game.rules.cards import COLOURS, Card, Colour
 from game.rules.view import Phase
 from game.table import widgets as tw
@@ -230,8 +230,8 @@ def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozense
     if sc.kind == "human":
         mine = seat == viewer and not config.hot_seat and not i18n.is_you_name(sc.name)
         return t("tbl.you") if mine else ""
-    if sc.kind == "phone":  # party mode: played on a phone, or by a bot while it is away
-        return t("party.badge_bot") if seat in bot_seats else t("party.phone_seat")
+    if sc.kind in REMOTE_KINDS:  # a phone or a friend online, or a bot while it is away
+        return t("party.badge_bot") if seat in bot_seats else t("party.phone_seat") if sc.kind == "phone" else t("online.seat")
     key = f"level.{sc.level}"
     label = t(key)
     return label if label != key else sc.level.split(":")[-1][:8]

@@ -44,6 +44,7 @@ from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.probe import table_probe
+from game.table.remote_link import LinkWatch
 from game.table.renderer import TableRenderer
 from game.table.tutorial import TutorialDesk
 from game.ui import draw_kit as kit
@@ -73,7 +74,10 @@ class TableScene(Scene):
         self.session = session  # the match, built by game.session; closed on exit
         self.config = config = session.config
         self.party = session.party  # phone seats (game/party), or None
+        self.remote = session.remote  # phones and online seats together, or None
         self.ctl = session.controller
+        # a guest's table (a remote session): the link to the host, its refusals
+        self.link = LinkWatch(session) if hasattr(session, "guest") else None
         self.write_notices = app.write_notices
         self.n = len(config.seats)
         humans = config.humans
@@ -244,9 +248,11 @@ class TableScene(Scene):
         self._notice_shown()
         self.now += dt
         self.anim.update(dt)
-        if self.party is not None:
-            self.party.phones_deal = bool(self.app.settings.party_phones_deal)
+        if self.remote is not None:
+            self.remote.phones_deal = bool(self.app.settings.party_phones_deal)
         self.session.pump()  # the phones' actions arrive through take_events() too
+        if self.link is not None:
+            self.link.tick(self)
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
@@ -270,8 +276,8 @@ class TableScene(Scene):
         """A menu or the scoreboard is on top: phones still get answers, the match waits;
         cards sliding to new places (a resize, a language switch) finish their slide."""
         self._notice_shown()
-        if self.party is not None:
-            self.party.phones_deal = bool(self.app.settings.party_phones_deal)
+        if self.remote is not None:
+            self.remote.phones_deal = bool(self.app.settings.party_phones_deal)
         self.session.pump(paused=True)
         self.hand.update(dt, self.layout)
 
@@ -280,7 +286,7 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None or (self.party is not None and self.party.busy())
+                or self.toast is not None or (self.remote is not None and self.remote.busy())
                 or self.hand.sliding())
 
     def _maybe_tip_uno(self) -> None:
@@ -295,10 +301,10 @@ class TableScene(Scene):
     def _maybe_overlay(self) -> None:
         if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
             self.scoreboard_shown = True
-            party = self.party
+            remote = self.remote
             self.app.open("scoreboard", scores=Scores.of(self.ctl, self.history),
-                          next_asked=(lambda: party.take_request("next_round"))
-                          if party is not None else None,
+                          next_asked=(lambda: remote.take_request("next_round"))
+                          if remote is not None else None,
                           on_next=self.next_round, on_again=self._play_again)
             return
         seat = hotseat.curtain_for(self.config, self.ctl, self.viewer, self.now)
@@ -431,7 +437,7 @@ class TableScene(Scene):
             self.hover_tip = (i, wording.refusal(self.why_not(self.hand.cards[i].id)).text)
 
     def _corner_extra(self) -> tuple[buttons.CornerButton, ...]:
-        return (buttons.JOIN_CODES,) if self.party is not None else ()
+        return (buttons.JOIN_CODES,) if self.remote is not None else ()
 
     def press(self, key: str) -> None:
         if key == "menu":
@@ -455,9 +461,12 @@ class TableScene(Scene):
         self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
 
     def open_join_codes(self) -> None:
-        """A party match: every seat's QR code and link, the room code (J)."""
+        """A party match: every seat's QR code and link, the room code (J); a match
+        with online seats but no phones: each online seat's code (New code)."""
         if self.party is not None:
             self.app.open("join_codes", host=self.party)
+        elif self.session.online is not None:
+            self.app.open("online_join", session=self.session, overlay=True)
 
     def click_card(self, index: int, multi: bool = False) -> None:
         if not 0 <= index < len(self.hand.cards) or self.viewer < 0:
@@ -585,14 +594,14 @@ class TableScene(Scene):
         return seat
 
     def bot_seats(self) -> frozenset[int]:
-        return frozenset(self.party.bot_seats) if self.party is not None else frozenset()
+        return frozenset(self.remote.bot_seats) if self.remote is not None else frozenset()
 
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
         away: tuple[str, ...] = ()
-        if self.party is not None:
-            away = wording.away_lines(self.ctl.names, self.party.away(), self.bot_seats(),
-                                      self.party.bot_in())
+        if self.remote is not None:
+            away = wording.away_lines(self.ctl.names, self.remote.away(), self.bot_seats(),
+                                      self.remote.bot_in())
         busy = self.busy()
         phase = (self.ctl.view(self.viewer).phase
                  if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
@@ -601,7 +610,8 @@ class TableScene(Scene):
                      hover_tip=self.hover_tip, picker_open=self.picker.open,
                      picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
                      mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
-                     buttons=self.buttons, notice=wording.save_notice(self.ctl.save_problem),
+                     buttons=self.buttons, notice=(self.link.notice() if self.link is not None else "")
+                     or wording.save_notice(self.ctl.save_problem),
                      away=away, log=self.log_panel.frame() if self.log_panel is not None else None)
         return build_frame(self, ui, colourblind=self.colourblind)
 

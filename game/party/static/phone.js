@@ -36,6 +36,8 @@ const WORDS = {
     away_in: "away · bot in {n} s", turn_away: "Turn: {name} (away — bot in {n} s)",
     turn_away_wait: "Turn: {name} (away — the table waits)", your_name: "Your name", save: "Save",
     rename: "Name",
+    deal_verified: "✓ Deal verified (round {n})",
+    deal_tampered: "WARNING: round {n} was NOT dealt from the deck the host committed to. The host's game may be cheating.",
   },
   zh: {
     connecting: "正在连接…", connected: "已连接", lost: "连接中断，正在重连…",
@@ -67,6 +69,8 @@ const WORDS = {
     away_in: "离开 · {n} 秒后电脑代打", turn_away: "轮到 {name}（已离开，{n} 秒后电脑代打）",
     turn_away_wait: "轮到 {name}（已离开，牌桌等待中）", your_name: "你的名字", save: "保存",
     rename: "改名",
+    deal_verified: "✓ 发牌已验证（第 {n} 局）",
+    deal_tampered: "警告：第 {n} 局的发牌与主机事先承诺的牌堆不符。主机的游戏可能在作弊。",
   },
 };
 const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild_draw_four: "+4" };
@@ -88,6 +92,7 @@ let selected = [];  // the picked card ids, in tap order (the last lands on top)
 let selectedAt = -1;  // the state the picks belong to
 let stateAt = 0;  // performance.now() when the state came (the countdowns count from it)
 let naming = false;  // the name form is open
+const deals = new DealWatch();  // each round's deck commitment and its check
 
 const $ = (id) => document.getElementById(id);
 function tr(key, args) {
@@ -219,6 +224,12 @@ function onMessage(msg) {
     log = log.slice(-8);
     render();
     storyCues(msg, first);
+    const dealt = deals.feed(msg);  // the deck commitment (deal_check.js)
+    if (dealt && dealt[1] === "tampered") {
+      toast(tr("deal_tampered", { n: dealt[0] }), 20000);
+    } else if (dealt) {
+      toast(tr("deal_verified", { n: dealt[0] }), 3000);
+    }
   } else if (msg.type === "error") {
     if (msg.code === "bad_token") { final = "badlink"; drop(); status("badlink", true); return; }
     toast(refusalText(msg), msg.reason ? 4000 : 2500);
