@@ -286,6 +286,7 @@ class RemoteSession:
         self.party = None
         self.online = None
         self.remote = None
+        self.guide = None  # (a guest never plays the tutorial)
         self.fresh = True
         self.closed = False
 
