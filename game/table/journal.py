@@ -6,6 +6,8 @@ for another viewer (hot-seat: nothing the last player saw stays) or another
 language. Each batch is told as the viewer may see it (:func:`redact`): the
 three newest lines are the ``ticker`` over the table, all of them go to the
 log panel when it exists. The scoreboard's :class:`Scores` reads ``history``.
+Whether the panel is open is the player's setting (``log_panel``: open,
+closed, or auto: open on a window 1280 pixels wide or more).
 """
 
 from __future__ import annotations
@@ -21,6 +23,17 @@ from game.ui.event_text import describe_events
 
 KEPT_BATCHES = 400
 TICKER_LINES = 3
+AUTO_OPEN_WIDTH = 1280
+
+
+def opens(remembered: str, width: int) -> bool:
+    """Whether the log panel starts open: the ``log_panel`` setting, for a window ``width`` wide."""
+    return remembered == "open" or (remembered == "auto" and width >= AUTO_OPEN_WIDTH)
+
+
+def remembered(is_open: bool) -> str:
+    """The ``log_panel`` setting that keeps the panel as the player left it."""
+    return "open" if is_open else "closed"
 
 
 class Journal:

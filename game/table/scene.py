@@ -17,10 +17,10 @@ import pygame
 
 from game.rules.actions import Accept, Action, Draw, Pass, WrongPlay
 from game.rules.errors import IllegalAction
-from game.rules.events import Event, redact
+from game.rules.events import Event
 from game.rules.view import Phase
 from game.scenes.base import Scene
-from game.table import gestures, hotseat, intents, overlays, phones, warmup, wording
+from game.table import gestures, hotseat, intents, journal, overlays, phones, warmup, wording
 from game.table.animations import Animator
 from game.table.buttons import control_state
 from game.table.controls import ControlState
@@ -28,7 +28,6 @@ from game.table.director import Director, Stage
 from game.table.drag import Pointer
 from game.table.frame import TableFrame, UiState, build_frame
 from game.table.hand import HandView
-from game.table.journal import Journal
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.probe import table_probe
@@ -65,7 +64,7 @@ class TableScene(Scene):
         self.hand = HandView(self.hand_order)
         self.pointer = Pointer()  # press / drag / release on the hand and the piles
         self.controls = ShownControls()  # the button rows and the colour picker
-        self.journal = Journal()  # every batch, told as the log and the ticker
+        self.journal = journal.Journal()  # every batch, told as the log and the ticker
         self.director = Director(Stage(
             anim=self.anim, sound=self.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
@@ -85,8 +84,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        remembered = str(self.app.settings.log_panel)
-        self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
+        self.log_open = journal.opens(str(self.app.settings.log_panel), self.app.size[0])
         self.controls.build(self.app.ui)
         self.journal.panel = LogPanel()
         self.relayout()
@@ -96,10 +94,7 @@ class TableScene(Scene):
             self.ctl.take_events()
             self.model.sync(self.ctl.view(self.viewer))
             # the round so far: logged (and kept for a re-told log), not animated
-            self.journal.history.append(self.ctl.round_events())
-            self.journal.tell([redact(e, self.viewer) for e in self.journal.history[-1]],
-                              self.ctl.names)
-            self.dirty = True
+            self.journal.add(self.ctl.round_events(), self.viewer, self.ctl.names)
         self.refresh_controls()
 
     def exit(self) -> None:
@@ -150,11 +145,6 @@ class TableScene(Scene):
     @property
     def hand_order(self) -> str:
         return str(self.app.settings.hand_order)
-
-    def _keep_setting(self, name: str, value: object) -> None:
-        """Set a user setting and save the settings file."""
-        setattr(self.app.settings, name, value)
-        self.app.save_settings()
 
     def ingest(self, events: list[Event]) -> None:
         """A batch from the controller: log it and queue its animations."""
@@ -303,7 +293,8 @@ class TableScene(Scene):
     def toggle_log(self) -> None:
         """The log panel opens or folds (remembered in the settings)."""
         self.log_open = not self.log_open
-        self._keep_setting("log_panel", "open" if self.log_open else "closed")
+        self.app.settings.log_panel = journal.remembered(self.log_open)
+        self.app.save_settings()
         self.relayout()
         self.refresh_controls(force=True)
 
@@ -326,9 +317,8 @@ class TableScene(Scene):
 
     def probe(self) -> dict[str, Any]:
         """For game.debug_probe: :func:`game.table.probe.table_probe`."""
-        c = self.controls
         return table_probe(self.layout, self.viewer, self.ctl.view(self.viewer), self.hand,
-                           c.picker, c.bar, c.corner)
+                           self.controls)
 
     # ------------------------------------------------------------ drawing
     @property
