@@ -23,7 +23,7 @@ from game.scenes.curtain import CurtainScene
 from game.scenes.pause import PauseScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.session import Session
-from game.table import intents
+from game.table import gestures, intents
 from game.table.scene import TableScene
 from game.ui import card_art
 from game.ui import draw_kit as kit
@@ -352,7 +352,7 @@ def test_a_hint_is_not_shown_to_the_next_player(monkeypatch: pytest.MonkeyPatch)
     assert any(line.startswith(prefix) for line in screen.texts)
     # The player ignores the hint and draws (an unplayable card): the hinted
     # card stays in their hand and the screen goes to the next human.
-    table.do(intents.TakeAction((Draw,)))
+    gestures.do(table, intents.TakeAction((Draw,)))
     curtain = until_curtain(app)
     assert curtain.name == table.ctl.names[1]
     confirm(app, curtain)

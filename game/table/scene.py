@@ -242,10 +242,7 @@ class TableScene(Scene):
         self.hand.set_cards(self.model.hand)
         intent = intents.read(event, gestures.where(self), pygame.key.get_mods())
         if intent is not None:
-            self.do(intent)
-
-    def do(self, intent: intents.Intent) -> None:
-        gestures.do(self, intent)
+            gestures.do(self, intent)
 
     def press(self, key: str) -> None:
         gestures.press(self, key)
