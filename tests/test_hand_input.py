@@ -84,10 +84,10 @@ def test_confirm_each_play_asks_once_more():
     app.settings.confirm_play = True
     pump(app, 1, events=down(pos) + up(pos))
     assert len(table.ctl.game.actions) == n
-    assert table.hand.armed == card.id and "confirm" in table.bar.buttons
+    assert table.hand.armed == card.id and "confirm" in table.controls.bar.buttons
     assert card.id in _hand_ids(table)
     pump(app, 1, events=key(pygame.K_ESCAPE))  # Esc drops the pending play, no menu
-    assert table.hand.armed == -1 and "confirm" not in table.bar.buttons
+    assert table.hand.armed == -1 and "confirm" not in table.controls.bar.buttons
     assert app.scenes.top is table
     pos = centre_of(table, table.hand.index_of(card.id))
     pump(app, 1, events=down(pos) + up(pos))

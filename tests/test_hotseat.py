@@ -70,14 +70,14 @@ def test_after_the_curtain_only_the_viewers_cards_are_face_up():
     # The log is told for the viewer: the other human's draws are counts only.
     lang = "en"
     expected: list[str] = []
-    for batch in table.history:
+    for batch in table.journal.history:
         expected += event_text.describe_events([redact(e, seat) for e in batch], table.ctl.names, lang)
-    assert table.log_panel.lines == expected
-    for batch in table.history:
+    assert table.journal.panel.lines == expected
+    for batch in table.journal.history:
         for e in batch:
             if e.kind in ("draw", "deal") and e.seat == other and e.cards:
                 names = event_text.cards_name(e.cards, lang)
-                assert not any(names in line for line in table.log_panel.lines)
+                assert not any(names in line for line in table.journal.panel.lines)
     del curtain
 
 
@@ -97,9 +97,9 @@ def test_flights_of_other_humans_cards_are_face_down():
                         or flight.card in table.ctl.view(seat).discard
                         or any(flight.card in e.cards and e.kind in ("play", "start_card",
                                                                      "start_card_return")
-                               for b in table.history for e in b)
+                               for b in table.journal.history for e in b)
                         or any(flight.card in e.cards and e.seat == seat
-                               for b in table.history for e in b))
+                               for b in table.journal.history for e in b))
         if isinstance(app.scenes.top, CurtainScene):
             break
 

@@ -23,7 +23,7 @@ from game.scenes.curtain import CurtainScene
 from game.scenes.pause import PauseScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.session import Session
-from game.table import intents
+from game.table import gestures, intents
 from game.table.scene import TableScene
 from game.ui import card_art
 from game.ui import draw_kit as kit
@@ -352,7 +352,7 @@ def test_a_hint_is_not_shown_to_the_next_player(monkeypatch: pytest.MonkeyPatch)
     assert any(line.startswith(prefix) for line in screen.texts)
     # The player ignores the hint and draws (an unplayable card): the hinted
     # card stays in their hand and the screen goes to the next human.
-    table.do(intents.TakeAction((Draw,)))
+    gestures.do(table, intents.TakeAction((Draw,)))
     curtain = until_curtain(app)
     assert curtain.name == table.ctl.names[1]
     confirm(app, curtain)
@@ -396,9 +396,9 @@ def test_the_challenge_verdict_shows_the_hand_only_to_the_challenger() -> None:
     shown = cards_name(held, "en")
     table.ingest([Event("challenge", challenger, target, held, value=1)])
     pump(app, 1)
-    assert any(shown in line for line in table.log_panel.lines)
+    assert any(shown in line for line in table.journal.panel.lines)
     table.set_viewer(third)
-    assert not any(shown in line for line in table.log_panel.lines + table.ticker)
+    assert not any(shown in line for line in table.journal.panel.lines + table.ticker)
 
 
 def test_a_loaded_hot_seat_match_starts_behind_the_curtain(

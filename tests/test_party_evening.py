@@ -177,7 +177,7 @@ def test_party_window_close_without_phones_closes_at_once(app: App):
 
 def test_party_join_codes_from_the_table_corner_key_and_pause_menu(app: App):
     table = _table(app, "hpp")
-    assert "codes" in table.corner.buttons
+    assert "codes" in table.controls.corner.buttons
     table.press("codes")
     app.pump(2)
     codes = app.scenes.top
@@ -205,7 +205,7 @@ def test_party_no_join_codes_without_phones(app: App):
                                 RuleSettings(), 3))
     app.pump(2)
     table = app.scenes.top
-    assert isinstance(table, TableScene) and "codes" not in table.corner.buttons
+    assert isinstance(table, TableScene) and "codes" not in table.controls.corner.buttons
     table.open_menu()
     app.pump(2)
     assert all(getattr(e, "text", "") != t("party.codes") for e in app.scenes.top._elements)

@@ -52,11 +52,11 @@ def test_quick_play_reaches_first_human_turn_and_buttons():
     app, table = start()
     to_human_turn(app, table)
     assert table.hand.cards and table.hand.legal is not None
-    assert "draw" in table.bar.buttons
+    assert "draw" in table.controls.bar.buttons
     pump(app, 10, 0.5)  # let bubbles fade: then nothing moves and the app may sleep
     assert table.ctl.game.to_act == 0
     assert not table.is_animating()
-    names = [b.text for b in table.corner.buttons.values()]
+    names = [b.text for b in table.controls.corner.buttons.values()]
     assert {"Hint", "Log", "Menu"} <= set(names)
 
 
@@ -130,7 +130,7 @@ def test_T2_bluff_warning_before_a_wild_draw_four():
     app, table = find_seed(lambda t: _bluff_wd4(t) >= 0, seeds=range(1, 300))
     i = _bluff_wd4(table)
     pump(app, 1, events=click(visible_point(table, i)))
-    assert table.picker.open  # still allowed: T5 judges it
+    assert table.controls.picker.open  # still allowed: T5 judges it
     assert table.toast is not None and table.toast[0].startswith("You still hold ")  # no rule ID
 
 
@@ -148,17 +148,17 @@ def test_wild_opens_colour_picker_esc_cancels_then_pick_plays():
     cid = table.hand.cards[i].id
     before = table.ctl.game.to_dict()
     pump(app, 1, events=click(visible_point(table, i)))
-    assert table.picker.open and table.ctl.game.to_dict() == before
-    assert table.bar.buttons == {}
+    assert table.controls.picker.open and table.ctl.game.to_dict() == before
+    assert table.controls.bar.buttons == {}
     pump(app, 1, events=key(pygame.K_ESCAPE))
-    assert not table.picker.open and table.ctl.game.to_dict() == before
-    assert "draw" in table.bar.buttons  # back to choosing a card, not stuck
+    assert not table.controls.picker.open and table.ctl.game.to_dict() == before
+    assert "draw" in table.controls.bar.buttons  # back to choosing a card, not stuck
     pump(app, 1, events=click(visible_point(table, table.hand.cards.index(DECK[cid]))))
-    assert table.picker.open
-    table.picker.layout(table.layout)
-    colour, rect = table.picker.rects[2]
+    assert table.controls.picker.open
+    table.controls.picker.layout(table.layout)
+    colour, rect = table.controls.picker.rects[2]
     pump(app, 1, events=click(rect.center))
-    assert not table.picker.open
+    assert not table.controls.picker.open
     played = [a for a in table.ctl.game.actions if isinstance(a, Play) and a.seat == table.viewer]
     assert played[-1] == Play(table.viewer, (cid,), colour)
 
@@ -198,10 +198,10 @@ def test_uno_button_and_key_call_uno():
     else:
         pytest.skip("no seed")
     _settle(app, table)
-    assert "uno" in table.bar.buttons
+    assert "uno" in table.controls.bar.buttons
     pump(app, 1, events=key(pygame.K_u))
     assert table.ctl.game.actions[-1].kind == "call_uno"
-    assert any(e.kind == "uno" for batch in table.history for e in batch)
+    assert any(e.kind == "uno" for batch in table.journal.history for e in batch)
 
 
 def test_catch_button_catches_a_bot_that_forgot():
@@ -214,7 +214,7 @@ def test_catch_button_catches_a_bot_that_forgot():
         pytest.skip("no seed")
     _settle(app, table)
     target = table.ctl.view(-1).uno_exposed
-    assert f"catch{target}" in table.bar.buttons
+    assert f"catch{target}" in table.controls.bar.buttons
     pump(app, 1, events=key(pygame.K_c))
     assert table.ctl.game.actions[-1] == Catch(0, target)
 
@@ -228,8 +228,8 @@ def test_challenge_button():
     else:
         pytest.skip("no seed")
     _settle(app, table)
-    assert "challenge" in table.bar.buttons and "accept" in table.bar.buttons
-    btn = table.bar.buttons["challenge"]
+    assert "challenge" in table.controls.bar.buttons and "accept" in table.controls.bar.buttons
+    btn = table.controls.bar.buttons["challenge"]
     pump(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center, button=1),
                          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center, button=1)])
     pump(app, 1)
@@ -283,11 +283,11 @@ def test_autoplay_match_to_the_scoreboard(lang):
     app, table, board, rounds = _autoplay(lang)
     assert table.ctl.game.is_over
     assert set(board.buttons) == {"again", "menu"}
-    assert table.log_panel.lines
+    assert table.journal.panel.lines
     if lang == "zh":
-        assert any("打出" in line for line in table.log_panel.lines)
+        assert any("打出" in line for line in table.journal.panel.lines)
     else:
-        assert any(" plays " in line for line in table.log_panel.lines)
+        assert any(" plays " in line for line in table.journal.panel.lines)
     pump(app, 1, events=key(pygame.K_RETURN))  # the podium asks first (#39) ...
     assert len(app.started) == 1
     pump(app, 1, events=key(pygame.K_RETURN))  # ... then plays again
@@ -345,10 +345,10 @@ def test_H7_seven_offers_swap_buttons_and_swaps_hands():
     _settle(app, table)
     g = table.ctl.game
     assert g.phase is Phase.CHOOSE_SWAP and g.to_act == 0
-    keys = [k for k in table.bar.buttons if k.startswith("swap")]
+    keys = [k for k in table.controls.bar.buttons if k.startswith("swap")]
     assert sorted(keys) == ["swap1", "swap2"]
     theirs = sorted(g.hands[2])
-    btn = table.bar.buttons["swap2"]
+    btn = table.controls.bar.buttons["swap2"]
     pump(app, 1, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=btn.rect.center, button=1),
                          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=btn.rect.center, button=1)])
     pump(app, 1)
@@ -365,10 +365,10 @@ def test_R1_next_round_events_are_taken_once():
     pump(app, 3)
     if isinstance(app.scenes.top, ScoreboardScene):
         app.scenes.pop()
-    before = len(table.history)
+    before = len(table.journal.history)
     table.next_round()
     pump(app, 2)
-    starts = [e for batch in table.history[before:] for e in batch if e.kind == "round_start"]
+    starts = [e for batch in table.journal.history[before:] for e in batch if e.kind == "round_start"]
     assert len(starts) == 1
 
 
@@ -435,7 +435,7 @@ def test_a_hint_off_the_button_bar_is_named_in_words(monkeypatch):
     to_human_turn(app, table)
     draw = next(a for a in table.ctl.legal(table.viewer) if type(a).__name__ == "Draw")
     monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: Choice(draw))
-    table.open_picker(())  # the bar is emptied while the colour picker is up
+    table.controls.open_picker((), table.layout)  # the bar is emptied while the colour picker is up
     table.give_hint()
     text = table.toast[0]
     assert "Draw" not in text, text

@@ -29,7 +29,7 @@ def test_table_buttons_come_back_after_a_language_switch_in_pause_settings(app: 
     table = app.scenes.top
     assert type(table).__name__ == "TableScene"
     assert {"Hint", "Log", "Menu"} <= shown(app)
-    click(app, table.corner.buttons["menu"])
+    click(app, table.controls.corner.buttons["menu"])
     click(app, buttons(app)["Settings"])
     app.settings.language = "zh"  # what the language drop-down does
     app.apply_settings()

@@ -48,12 +48,12 @@ def test_no_button_covers_a_seat_or_a_fan(size: tuple[int, int], n: int, log_ope
             table.press("log")
         lay = table.layout
         # a busy action row: UNO!, a catch naming the longest name, Draw
-        assert table.bar is not None and table.corner is not None
-        table.bar.set([("uno", i18n.t("tbl.uno"), True),
+        assert table.controls.bar is not None and table.controls.corner is not None
+        table.controls.bar.set([("uno", i18n.t("tbl.uno"), True),
                        ("catch1", i18n.t("tbl.catch", name="Huang"), True),
                        ("draw", i18n.t("tbl.draw"), False)], lay.bar, lay.scale)
-        buttons = [(f"corner {k}", b.rect) for k, b in table.corner.buttons.items()]
-        buttons += [(f"bar {k}", b.rect) for k, b in table.bar.buttons.items()]
+        buttons = [(f"corner {k}", b.rect) for k, b in table.controls.corner.buttons.items()]
+        buttons += [(f"bar {k}", b.rect) for k, b in table.controls.bar.buttons.items()]
         for bname, br in buttons:
             for sname, sr in _seat_areas(lay):
                 assert not br.colliderect(sr), (bname, br, sname, sr)

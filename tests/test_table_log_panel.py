@@ -78,7 +78,7 @@ def test_the_paused_table_shows_no_empty_log_strip() -> None:
     table.pause()
     assert table.layout.log.w == 0  # the felt fills the window under the menu
     table.resume()
-    assert table.layout.log.w > 0 and table.log_panel.rect.w > 0
+    assert table.layout.log.w > 0 and table.journal.panel.rect.w > 0
     table.exit()
 
 
@@ -102,21 +102,21 @@ def test_adding_log_lines_costs_no_gui_relayout_and_shows_the_newest() -> None:
     text box (~27 ms per added batch, the slowest frames of the Hard line)."""
     app, table = _open_table()
     assert not [e for e in app.ui.get_sprite_group().sprites() if isinstance(e, pygame_gui.elements.UITextBox)]
-    table.log_panel.add([f"line {i}" for i in range(500)])
+    table.journal.panel.add([f"line {i}" for i in range(500)])
     shown = _shown(table)
     assert shown[-1] == "line 499" and len(shown) > 5
-    assert len(table.log_panel.lines) <= 2 * tw.LogPanel.MAX_LINES
+    assert len(table.journal.panel.lines) <= 2 * tw.LogPanel.MAX_LINES
     table.exit()
 
 
 def test_the_wheel_scrolls_the_log_and_new_lines_keep_the_scrolled_view() -> None:
     app, table = _open_table()
-    table.log_panel.add([f"line {i}" for i in range(100)])
+    table.journal.panel.add([f"line {i}" for i in range(100)])
     pygame.mouse.set_pos(table.layout.log.center)
     table.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3))
     scrolled = _shown(table)
     assert "line 99" not in scrolled and scrolled[-1].startswith("line ")
-    table.log_panel.add(["newest"])
+    table.journal.panel.add(["newest"])
     assert _shown(table) == scrolled  # the player reads on; nothing jumps
     table.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1000))
     assert _shown(table)[-1] == "newest"
@@ -125,9 +125,9 @@ def test_the_wheel_scrolls_the_log_and_new_lines_keep_the_scrolled_view() -> Non
 
 def test_dragging_the_log_scroll_bar_to_the_top_shows_the_first_rows() -> None:
     app, table = _open_table()
-    table.log_panel.lines.clear()
-    table.log_panel.build(table.log_panel.rect, table.log_panel.scale)
-    table.log_panel.add([f"line {i}" for i in range(200)])
+    table.journal.panel.lines.clear()
+    table.journal.panel.build(table.journal.panel.rect, table.journal.panel.scale)
+    table.journal.panel.add([f"line {i}" for i in range(200)])
     log = table.frame().log
     assert log is not None and log.thumb is not None
     grab = log.thumb.center
@@ -179,15 +179,15 @@ def test_a_continued_match_keeps_its_log_through_a_relayout_and_a_language_switc
     app.start_match(config(4, 0, 3), loaded)
     resumed = app.scenes.top
     pump(app, 2)
-    before = list(resumed.log_panel.lines)
+    before = list(resumed.journal.panel.lines)
     assert len(before) > 3
     resumed.relayout()
-    assert resumed.log_panel.lines == before
+    assert resumed.journal.panel.lines == before
     i18n.set_language("zh")
     try:
         resumed.relayout()
-        assert len(resumed.log_panel.lines) == len(before)
-        assert resumed.log_panel.lines != before  # re-told in Chinese
+        assert len(resumed.journal.panel.lines) == len(before)
+        assert resumed.journal.panel.lines != before  # re-told in Chinese
     finally:
         i18n.set_language("en")
     resumed.exit()

@@ -25,7 +25,7 @@ def _state(table: TableScene) -> tuple[Any, ...]:
     """Everything of the scene a draw could change (deep copies)."""
     return (asdict(table.model), copy.deepcopy(vars(table.hand)), list(table.ticker), table.toast,
             table.hover_tip, table.now, table.dirty, table.anim.t, len(table.anim.queue),
-            [vars(e).copy() for e in table.anim.effects], vars(table.picker).copy(),
+            [vars(e).copy() for e in table.anim.effects], vars(table.controls.picker).copy(),
             table.viewer, table.layout)
 
 

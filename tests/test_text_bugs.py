@@ -125,7 +125,7 @@ def test_round_start_lines_are_logged_once() -> None:
     assert isinstance(board, ScoreboardScene)
     board.press("next")
     pump(app, 60, 0.05)
-    lines = table.log_panel.lines
+    lines = table.journal.panel.lines
     starts = [line for line in lines if line.startswith("Round 2 begins")]
     piles = [line for line in lines if line.endswith("starts the discard pile")]
     assert len(starts) == 1, lines
@@ -142,12 +142,12 @@ def test_a_resumed_match_keeps_its_log_across_a_language_switch() -> None:
                top=c("R3"), to_act=1)
     app, table = _table_with(game)
     pump(app, 40, 0.05)
-    before = list(table.log_panel.lines)
+    before = list(table.journal.panel.lines)
     assert before
     app.settings.language = "zh"
     try:
         app.apply_settings()
-        after = table.log_panel.lines
+        after = table.journal.panel.lines
         assert len(after) == len(before)
         assert all(any("\u4e00" <= ch <= "\u9fff" for ch in line) for line in after), after
     finally:

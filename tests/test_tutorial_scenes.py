@@ -63,8 +63,8 @@ def click_card(app: App, table: TableScene, cid: int) -> None:
 
 
 def press(app: App, table: TableScene, key_name: str) -> None:
-    assert table.bar is not None
-    click(app, table.bar.buttons[key_name])
+    assert table.controls.bar is not None
+    click(app, table.controls.bar.buttons[key_name])
 
 
 def do_step(app: App, table: TableScene, name: str, challenge: bool) -> None:
@@ -76,9 +76,9 @@ def do_step(app: App, table: TableScene, name: str, challenge: bool) -> None:
         press(app, table, "uno")
     elif name == "wild":
         click_card(app, table, card("W"))
-        assert table.picker.open
-        table.picker.layout(table.layout)
-        where = dict(table.picker.rects)[Colour.YELLOW]
+        assert table.controls.picker.open
+        table.controls.picker.layout(table.layout)
+        where = dict(table.controls.picker.rects)[Colour.YELLOW]
         click_at(app, where.center)
     elif name == "catch":
         press(app, table, "catch1")
@@ -110,7 +110,7 @@ def play_through(app: App, challenge: bool, first: int = 0) -> TableScene:
         if step.name in WRONG:
             before = len(table.ctl.game.actions)
             WRONG[step.name](app, table)
-            if table.picker.open:  # a wild opened the picker: the colour is the wrong one
+            if table.controls.picker.open:  # a wild opened the picker: the colour is the wrong one
                 key(app, pygame.K_r)
                 key(app, pygame.K_ESCAPE)
             assert len(table.ctl.game.actions) == before, step.name  # nothing was played

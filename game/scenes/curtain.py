@@ -101,7 +101,10 @@ class CurtainScene(UIScene):
         w, h = surface.get_size()
         surface.fill((8, 30, 20))
         s = self._s()
-        sz = lambda v: max(12, round(v * s))  # noqa: E731
+
+        def sz(v: float) -> int:
+            return max(12, round(v * s))
+
         back = card_art.card_back(max(40, round(90 * s)))  # an emblem: no face is ever drawn
         surface.blit(back, back.get_rect(center=(w // 2, h // 2 - sz(110))))
         img = kit.fit_text(i18n.t("curtain.pass_to", name=self.name), sz(40), w - sz(80),

@@ -119,7 +119,7 @@ class NewGameModel:
     def seat_name(self, i: int) -> str:
         seat = self.seats[i]
         if not is_blank(seat["name"]) and not seat["auto"]:
-            return seat["name"].strip()[:NAME_CHARS]
+            return str(seat["name"]).strip()[:NAME_CHARS]
         same_kind = [j for j in range(i + 1) if self.seats[j]["kind"] == seat["kind"]]
         nth = len(same_kind)
         if seat["kind"] == "human" and sum(x["kind"] == "human" for x in self.seats) > 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -31,6 +31,8 @@ from game.ui.widgets import (
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
+E = TypeVar("E", bound=UIElement)
+"""a widget, handed back as it came"""
 
 class UIScene(Scene):
     """A scene whose widgets live in the app's shared UIManager."""
@@ -64,7 +66,7 @@ class UIScene(Scene):
         return theme.px(value, self.scale)
 
     # ---- element bookkeeping
-    def track(self, element: Any) -> Any:
+    def track(self, element: E) -> E:
         self._elements.append(element)
         return element
 
@@ -84,8 +86,8 @@ class UIScene(Scene):
             self.nav.append(btn)
         return btn
 
-    def on_change(self, element: Any, handler: Callable[[pygame.event.Event], None],
-                  *, nav: bool = True) -> Any:
+    def on_change(self, element: E, handler: Callable[[pygame.event.Event], None],
+                  *, nav: bool = True) -> E:
         """Call ``handler(event)`` when ``element`` changes (drop-down, slider, check box,
         entry); with ``nav`` the control is on the focus ring too (Tab reaches it)."""
         self.track(element)

@@ -2,11 +2,11 @@
 
 The action row shows :func:`game.table.controls.controls` for the viewer's
 legal actions; the corner row holds what every seat may always press (the
-hint, the log, the menu). A button's key is what the scene's ``press`` is
-given: an action row key sends its action, a corner key opens or toggles
-something. To add a corner button, add a :class:`CornerButton` to
-:data:`CORNER` (or pass it in ``extra``) and answer its key in the scene's
-``press``.
+hint, the log, the menu). A button's key is what
+:func:`game.table.gestures.press` is given: an action row key sends its
+action, a corner key opens or toggles something. To add a corner button, add
+a :class:`CornerButton` to :data:`CORNER` (or pass it in ``extra``) and
+answer its key in :func:`game.table.gestures.press`.
 """
 
 from __future__ import annotations

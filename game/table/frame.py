@@ -188,7 +188,10 @@ class Source(Protocol):
     config: MatchConfig
     viewer: int
     model: TableModel
-    ticker: list[str]
+
+    @property
+    def ticker(self) -> list[str]:
+        """The newest log lines, over the table."""
 
     @property
     def names(self) -> list[str]: ...

@@ -124,7 +124,9 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
     card_h = round(card_w * CARD_RATIO)
     mini_w = max(18, round(34 * scale))
     mini_h = round(mini_w * CARD_RATIO)
-    px = lambda v: max(1, round(v * scale))  # noqa: E731
+
+    def px(v: float) -> int:
+        return max(1, round(v * scale))
 
     lift = px(22)
     hand = pygame.Rect(0, 0, table.w - px(40), card_h + lift + px(8))

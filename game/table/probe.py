@@ -8,14 +8,14 @@ from typing import Any
 from game.rules.view import PlayerView
 from game.table.hand import HandView
 from game.table.layout import TableLayout
-from game.table.widgets import ButtonBar, ColourPicker
+from game.table.shown_controls import ShownControls
 
 
 def table_probe(lay: TableLayout, viewer: int, view: PlayerView, hand: HandView,
-                picker: ColourPicker, bar: ButtonBar | None,
-                corner: ButtonBar | None) -> dict[str, Any]:
+                controls: ShownControls) -> dict[str, Any]:
     """Rects of the hand's cards, the piles, the seat plates, both button rows
     and the open picker's colours, and the viewer's PlayerView under ``view``."""
+    picker, bar, corner = controls.picker, controls.bar, controls.corner
     if picker.open:
         picker.layout(lay)  # the rects a click is tested against (as intents.read does)
     seats = {s: spot.plate for s, spot in lay.seats.items()}

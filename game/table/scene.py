@@ -1,66 +1,47 @@
 """TableScene: the UNO table's lifecycle, intents -> controller, and the frame.
 
-The jobs around it live beside it, each in its own module:
-
-- :mod:`game.table.intents`: pygame events -> intent records (press, drag
-  and release on the hand and the piles; keys);
-- :mod:`game.table.hotseat`: who holds the screen, when a curtain falls;
-- :mod:`game.table.wording`: hints, toasts, refusals and button words from
-  message keys;
-- :mod:`game.table.buttons`: the action row and the corner buttons;
-- :mod:`game.table.warmup`: card art drawn between animations;
-- :mod:`game.table.director`: engine events (never state diffs) ->
-  animations; the display model follows them and is re-synced from the
-  viewer's PlayerView whenever nothing moves.
-
+Every other job of the table lives beside it in a module named for it
+(docs/ARCHITECTURE.md lists them): intents and gestures read the player,
+shown_controls and buttons show the rows, journal keeps the log, hotseat,
+overlays and phones answer the seats, director animates the engine's events.
 Drawing is :func:`game.table.frame.build_frame` then
 :class:`game.table.renderer.TableRenderer`: ``draw`` changes nothing of the scene.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n
-from game.exhaustive import assert_never
-from game.rules.actions import Accept, Action, Draw, Pass, Play, WrongPlay
+from game.rules.actions import Accept, Action, Draw, Pass, WrongPlay
 from game.rules.errors import IllegalAction
-from game.rules.events import Event, redact
+from game.rules.events import Event
 from game.rules.view import Phase
 from game.scenes.base import Scene
-from game.scenes.scores import Scores, next_match
-from game.table import buttons, hotseat, intents, moves, warmup, wording
-from game.table import widgets as tw
+from game.table import gestures, hotseat, intents, journal, overlays, phones, warmup, wording
 from game.table.animations import Animator
-from game.table.controls import ControlState, controls
+from game.table.buttons import control_state
+from game.table.controls import ControlState
 from game.table.director import Director, Stage
 from game.table.drag import Pointer
-from game.table.frame import Button, TableFrame, UiState, build_frame
+from game.table.frame import TableFrame, UiState, build_frame
 from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
 from game.table.probe import table_probe
 from game.table.remote_link import LinkWatch
 from game.table.renderer import TableRenderer
+from game.table.shown_controls import ShownControls
 from game.table.tutorial import TutorialDesk
+from game.table.widgets import LogPanel
 from game.ui import draw_kit as kit
-from game.ui.event_text import describe_events
 from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
     from game.scenes.services import Services
     from game.session import Session
-
-log = logging.getLogger(__name__)
-t = i18n.t
-
-
-def _send(action: Action | None) -> moves.Move | None:
-    return moves.Send(action) if action is not None else None
 
 
 class TableScene(Scene):
@@ -75,9 +56,9 @@ class TableScene(Scene):
         self.config = config = session.config
         self.party = session.party  # phone seats (game/party), or None
         self.remote = session.remote  # phones and online seats together, or None
-        self.ctl = session.controller
         # a guest's table (a remote session): the link to the host, its refusals
         self.link = LinkWatch(session) if hasattr(session, "guest") else None
+        self.ctl = session.controller
         self.write_notices = app.write_notices
         self.n = len(config.seats)
         humans = config.humans
@@ -87,41 +68,32 @@ class TableScene(Scene):
         self.anim = Animator(str(app.settings.anim_speed))
         self.hand = HandView(self.hand_order)
         self.pointer = Pointer()  # press / drag / release on the hand and the piles
-        self.picker = tw.ColourPicker()
-        self.picker_cards: tuple[int, ...] = ()
+        self.controls = ShownControls()  # the button rows and the colour picker
+        self.journal = journal.Journal()  # every batch, told as the log and the ticker
         self.director = Director(Stage(
             anim=self.anim, sound=self.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
             card_rect=lambda lay, card: self.hand.card_rect(lay, card),
             names=lambda: self.ctl.names))
         self.renderer = TableRenderer()
-        self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
-        self.ticker: list[str] = []
         self.toast: tuple[str, tuple[int, int, int], float] | None = None
         self.hover_tip: tuple[int, str] | None = None
         self.now = 0.0
         self.dirty = True
         self.log_open = False
         self.layout: TableLayout = compute_layout(app.size, self.n, self.viewer)
-        self.bar: tw.ButtonBar | None = None
-        self.corner: tw.ButtonBar | None = None
-        self.log_panel: tw.LogPanel | None = None
         self.scoreboard_shown = False
         self.overlay_open = False  # a curtain/scoreboard/pause is on top
         self._fresh = session.fresh
-        self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
-        self._actions: dict[str, Action] = {}
-        self.buttons: tuple[Button, ...] = ()  # the action row, as the frame shows it
         # The tutorial (#39): its gate on the player's actions and its line on screen
         self.tutorial = TutorialDesk(session.guide) if session.guide is not None else None
+        self._warm: list[Callable[[], object]] = []  # card art to draw while nothing moves
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        remembered = str(self.app.settings.log_panel)
-        self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
-        self.bar = tw.ButtonBar(self.app.ui)
-        self.corner = tw.ButtonBar(self.app.ui)
-        self.log_panel = tw.LogPanel()
+        self.log_open = journal.opens(str(self.app.settings.log_panel), self.app.size[0])
+        self.controls.build(self.app.ui)
+        self.journal.panel = LogPanel()
         self.relayout()
         if self._fresh:
             self.ingest(self.ctl.take_events())
@@ -129,15 +101,11 @@ class TableScene(Scene):
             self.ctl.take_events()
             self.model.sync(self.ctl.view(self.viewer))
             # the round so far: logged (and kept for a re-told log), not animated
-            self.history.append(self.ctl.round_events())
-            self._log_lines([redact(e, self.viewer) for e in self.history[-1]])
-            self.dirty = True
+            self.journal.add(self.ctl.round_events(), self.viewer, self.ctl.names)
         self.refresh_controls()
 
     def exit(self) -> None:
-        for w in (self.bar, self.corner):
-            if w is not None:
-                w.clear()
+        self.controls.clear()
         self.session.close()
 
     def pause(self) -> None:
@@ -148,9 +116,9 @@ class TableScene(Scene):
         if hotseat.hide_on_pause(self.config, self.viewer):
             self.anim.finish_all()
             self.set_viewer(-1)
-        for w in (self.bar, self.corner, self.log_panel):
-            if w is not None:
-                w.show(False)
+        self.controls.show(False)
+        if self.journal.panel is not None:
+            self.journal.panel.show(False)
 
     def resume(self) -> None:
         self.overlay_open = False
@@ -159,9 +127,7 @@ class TableScene(Scene):
         self.hand.set_order(self.hand_order)
         self.relayout()
         self.refresh_controls(force=True)
-        for w in (self.bar, self.corner):  # an unchanged set is kept as pause() hid it
-            if w is not None:
-                w.show(True)
+        self.controls.show(True)  # an unchanged set is kept as pause() hid it
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.relayout()
@@ -170,14 +136,14 @@ class TableScene(Scene):
             self.pause()
 
     def relayout(self) -> None:
-        self.layout = compute_layout(self.app.size, self.n, self.viewer,
-                                     str(self.app.settings.card_size),
-                                     self.log_open and not self.overlay_open)
-        self._warm = warmup.jobs(self.layout, self.viewer, self.colourblind)
-        if self.log_panel is not None:
-            self._rebuild_log()
-        if self.corner is not None:
-            buttons.place_corner(self.corner, self.layout, self.viewer, self._corner_extra())
+        self.layout = lay = compute_layout(self.app.size, self.n, self.viewer,
+                                           str(self.app.settings.card_size),
+                                           self.log_open and not self.overlay_open)
+        self._warm = warmup.jobs(lay, self.viewer, self.colourblind)
+        if self.journal.panel is not None:  # re-told for the viewer and the language
+            box = lay.log.inflate(-lay.px(12), -lay.px(12)) if lay.log.w else lay.log
+            self.journal.retell(self.viewer, self.ctl.names, box, ui_scale(self.app.size))
+        self.controls.place_corner(lay, self.viewer, phones.corner_extra(self.remote))
 
     @property
     def colourblind(self) -> bool:
@@ -187,40 +153,11 @@ class TableScene(Scene):
     def hand_order(self) -> str:
         return str(self.app.settings.hand_order)
 
-    def _keep_setting(self, name: str, value: object) -> None:
-        """Set a user setting and save the settings file."""
-        setattr(self.app.settings, name, value)
-        self.app.save_settings()
-
-    # ------------------------------------------------------------ events in
     def ingest(self, events: list[Event]) -> None:
         """A batch from the controller: log it and queue its animations."""
-        if not events:
-            return
-        self.history.append(events)
-        del self.history[:-400]
-        seen = [redact(e, self.viewer) for e in events]
-        self._log_lines(seen)
-        self.director.queue(seen)
-        self.dirty = True
-
-    def _log_lines(self, seen: list[Event]) -> None:
-        lines = describe_events(seen, self.ctl.names, i18n.language())
-        self.ticker = (self.ticker + lines)[-3:]
-        if self.log_panel is not None:
-            self.log_panel.add(lines)
-
-    def _rebuild_log(self) -> None:
-        """Re-tell the whole log for the current viewer and language."""
-        lang = i18n.language()
-        lines = [line for batch in self.history for line in describe_events(
-            [redact(e, self.viewer) for e in batch], self.ctl.names, lang)]
-        self.ticker = lines[-3:]
-        if self.log_panel is not None:
-            self.log_panel.lines = lines
-            box = self.layout.log
-            self.log_panel.build(box.inflate(-self.layout.px(12), -self.layout.px(12))
-                                 if box.w else box, ui_scale(self.app.size))
+        if events:
+            self.director.queue(self.journal.add(events, self.viewer, self.ctl.names))
+            self.dirty = True
 
     def set_viewer(self, seat: int) -> None:
         """Hot-seat: ``seat`` now looks at the screen (nothing the last viewer saw stays)."""
@@ -235,22 +172,15 @@ class TableScene(Scene):
         self.dirty = True
         self.refresh_controls(force=True)
 
-    # ------------------------------------------------------------ frame
+    # ------------------------------------------------------------ the frame's clock
     def busy(self) -> bool:
         return self.anim.busy() or bool(self.ctl.pending)
-
-    def _notice_shown(self) -> None:
-        """The standing notice says why the autosave fails: that run is told."""
-        if self.write_notices is not None:
-            self.write_notices.take(self.writes_shown)
 
     def update(self, dt: float) -> None:
         self._notice_shown()
         self.now += dt
         self.anim.update(dt)
-        if self.remote is not None:
-            self.remote.phones_deal = bool(self.app.settings.party_phones_deal)
-        self.session.pump()  # the phones' actions arrive through take_events() too
+        phones.pump(self.session, self.app.settings)  # their actions come via take_events()
         if self.link is not None:
             self.link.tick(self)
         if not self.anim.busy() and not self.overlay_open:
@@ -263,11 +193,10 @@ class TableScene(Scene):
                 self.model.sync(self.ctl.view(self.viewer))
                 self.dirty = False
             self.refresh_controls()
-            self._maybe_tip_uno()
-            self._maybe_overlay()
-        if not self.anim.busy():
-            if self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
-                self._warm_up(0.003)
+            overlays.tip_uno(self)
+            overlays.open_due(self)
+        if not self.anim.busy() and self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
+            self._warm_up(0.003)
         self.hand.set_cards(self.model.hand)
         self.hand.slide_factor = self.anim.factor
         self.hand.update(dt, self.layout)
@@ -276,10 +205,13 @@ class TableScene(Scene):
         """A menu or the scoreboard is on top: phones still get answers, the match waits;
         cards sliding to new places (a resize, a language switch) finish their slide."""
         self._notice_shown()
-        if self.remote is not None:
-            self.remote.phones_deal = bool(self.app.settings.party_phones_deal)
-        self.session.pump(paused=True)
+        phones.pump(self.session, self.app.settings, paused=True)
         self.hand.update(dt, self.layout)
+
+    def _notice_shown(self) -> None:
+        """The standing notice says why the autosave fails: that run is told."""
+        if self.write_notices is not None:
+            self.write_notices.take(self.writes_shown)
 
     def _warm_up(self, budget: float) -> None:
         warmup.warm_up(self._warm, budget)
@@ -289,172 +221,83 @@ class TableScene(Scene):
                 or self.toast is not None or (self.remote is not None and self.remote.busy())
                 or self.hand.sliding())
 
-    def _maybe_tip_uno(self) -> None:
-        """T6, once per player (remembered in the settings): the first time the
-        viewer could be caught without UNO!, say how to call it."""
-        if (self.viewer < 0 or self.app.settings.tip_uno_seen
-                or self.ctl.view(self.viewer).uno_exposed != self.viewer):
-            return
-        self._keep_setting("tip_uno_seen", True)
-        self.say(wording.uno_tip())
-
-    def _maybe_overlay(self) -> None:
-        if (self.ctl.round_over or self.ctl.is_over) and not self.scoreboard_shown:
-            self.scoreboard_shown = True
-            remote = self.remote
-            self.app.open("scoreboard", scores=Scores.of(self.ctl, self.history),
-                          next_asked=(lambda: remote.take_request("next_round"))
-                          if remote is not None else None,
-                          on_next=self.next_round, on_again=self._play_again)
-            return
-        seat = hotseat.curtain_for(self.config, self.ctl, self.viewer, self.now)
-        if seat >= 0:
-            self.app.open("curtain", name=self.ctl.names[seat],
-                          on_ready=lambda: self.set_viewer(seat), on_menu=self.open_menu)
-
-    def _play_again(self) -> None:
-        """The scoreboard's Play again: the same seats and rules, a new deal."""
-        self.app.start_match(next_match(self.config))
-
     def next_round(self) -> None:
         """Scoreboard's Next round: deal again."""
         self.scoreboard_shown = False
         self.ctl.next_round()  # its events also wait in take_events(): ingest them once
         self.ingest(self.ctl.take_events())
 
-    # ------------------------------------------------------------ controls
+    # ------------------------------------------------------------ intents -> controller
     def can_act(self) -> bool:
         return self.viewer >= 0 and not self.busy() and not self.overlay_open
 
-    def refresh_controls(self, force: bool = False) -> None:
-        if self.bar is None:
-            return
-        legal = self._legal()
-        view = self.ctl.view(self.viewer)
-        if buttons.mark_playable(self.hand, legal, view.to_act == self.viewer) and not self.picker.open:
-            self.open_picker(())
-        row = buttons.show_row(self.bar, self.layout, legal, self._state(view.phase, self.picker.open))
-        self._actions, self.buttons = row.actions, row.buttons
-        if force and self.corner is not None:
-            buttons.place_corner(self.corner, self.layout, self.viewer, self._corner_extra())
-
-    def _state(self, phase: Phase, picker_open: bool) -> ControlState:
-        return buttons.control_state(self.model, self.hand, self.ctl.names, phase, picker_open)
-
-    # ------------------------------------------------------------ intents -> controller
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.hand.set_cards(self.model.hand)
-        intent = intents.read(event, self._where(), pygame.key.get_mods())
-        if intent is not None:
-            self.do(intent)
-
-    def _where(self) -> intents.Where:
-        return intents.Where(self.hand, self.layout, self.viewer, self.pointer, self.picker,
-                             (self.bar, self.corner), self.log_panel)
-
-    def do(self, intent: intents.Intent) -> None:
-        """What an intent asks of the match: a legal action, or words why not."""
-        match intent:
-            case intents.Press(key, clicked):
-                if clicked:
-                    self.sound("click")
-                self.press(key)
-            case intents.ClickCard(index, multi):
-                self.click_card(index, multi)
-            case intents.DropCard(card):
-                self._drop(card)
-            case intents.DrawCard():
-                self.carry(_send(moves.first_of(self._legal(), (Draw,))))
-            case intents.HoverCard(index):
-                self._hover(index)
-            case intents.PickColour(colour):
-                action = moves.coloured(self.ctl.legal(self.viewer), self.picker_cards, colour)
-                if action is None:
-                    self.picker.open = False
-                else:
-                    self.act(action)
-            case intents.StepPicker(step):
-                self.picker.focus = (self.picker.focus + step) % 4
-            case intents.CancelPicker():
-                self.cancel_picker()
-            case intents.CancelGesture():
-                intents.cancel(self._where())
-                self.refresh_controls()
-            case intents.MoveFocus(step):
-                self.hand.move_focus(step)
-            case intents.Enter(multi):
-                self._enter(multi)
-            case intents.TakeAction(kinds):
-                self.carry(_send(moves.first_of(self._legal(), kinds)))
-            case _:
-                assert_never(intent)
-
-    def carry(self, move: moves.Move | None) -> None:
-        """Carry out a move on the hand (None: nothing to do)."""
-        match move:
-            case moves.Send(action):
-                self.act(action)
-            case moves.Pick(cards, warn):
-                if self._tutorial_refuses(moves.coloured_plays(self.ctl.legal(self.viewer), cards)):
-                    return
-                bluff = wording.bluff_warning(self.ctl.view(self.viewer), cards[0]) if warn else None
-                if bluff is not None:
-                    self.say(bluff)  # T2/T5: allowed, and a challenge would catch it
-                self.open_picker(cards)
-            case moves.Refuse(card, then):
-                self.show_error(self.why_not(card))
-                if then is not None:
-                    self.act(then)
-            case moves.Select(card):
-                self.hand.toggle_select(card)
-                self.refresh_controls()
-            case moves.Arm(card):
-                self.hand.armed = card
-                self.refresh_controls()
-            case None:
-                pass
-            case _:
-                assert_never(move)
-
-    def _legal(self) -> list[Action]:
+    def legal(self) -> list[Action]:
         return self.ctl.legal(self.viewer) if self.can_act() else []
 
-    def _drop(self, card: int) -> None:
-        """A card let go on the discard pile: the selected cards when it is one
-        of them (H4), else that card, exactly as a click would play it."""
-        selection = self._actions.get("play_sel")
-        if isinstance(selection, Play) and card in selection.cards:
-            self.carry(moves.chosen(selection))
+    def control_state(self, picker_open: bool) -> ControlState:
+        return control_state(self.model, self.hand, self.ctl.names,
+                             self.ctl.view(self.viewer).phase, picker_open)
+
+    def refresh_controls(self, force: bool = False) -> None:
+        """The rows follow the legal actions (``force``: the corner row is laid again)."""
+        if self.controls.bar is None:
             return
-        self.hand.armed = card  # a drop is deliberate: no confirm step
-        self.click_card(self.hand.index_of(card))
-        if self.hand.armed == card:  # refused, or waiting in the colour picker
-            self.hand.armed = -1
+        self.controls.refresh(self.layout, self.hand, self.legal(),
+                              self.ctl.view(self.viewer).to_act == self.viewer, self.control_state)
+        if force:
+            self.controls.place_corner(self.layout, self.viewer, phones.corner_extra(self.remote))
 
-    def _hover(self, i: int) -> None:
-        self.hover_tip = None
-        if i >= 0 and self.hand.active and self.hand.cards[i].id not in self.hand.legal:
-            self.hover_tip = (i, wording.refusal(self.why_not(self.hand.cards[i].id)).text)
-
-    def _corner_extra(self) -> tuple[buttons.CornerButton, ...]:
-        return (buttons.JOIN_CODES,) if self.remote is not None else ()
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.hand.set_cards(self.model.hand)
+        intent = intents.read(event, gestures.where(self), pygame.key.get_mods())
+        if intent is not None:
+            gestures.do(self, intent)
 
     def press(self, key: str) -> None:
-        if key == "menu":
-            self.open_menu()
-        elif key == "codes":
-            self.open_join_codes()
-        elif key == "log":
-            self.log_open = not self.log_open
-            self._keep_setting("log_panel", "open" if self.log_open else "closed")
-            self.relayout()
+        gestures.press(self, key)
+
+    def click_card(self, index: int, multi: bool = False) -> None:
+        gestures.click_card(self, index, multi)
+
+    def give_hint(self) -> None:
+        gestures.give_hint(self)
+
+    def act(self, action: Action) -> bool:
+        """Send a human action; show the refusal (state unchanged) if illegal."""
+        if not self.can_act() or self.tutorial_refuses((action,)):
+            return False
+        declared = self.ctl.view(self.viewer).uno_declared == self.viewer
+        result = self.ctl.human_act(action)
+        if isinstance(result, IllegalAction):
+            self.show_error(result)
+            return False
+        if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
+            self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
+        self.hand.selected = []
+        self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
+        self.controls.picker.open = False
+        self.hover_tip = None
+        self.ingest(self.ctl.take_events())
+        self.refresh_controls()
+        return True
+
+    def tutorial_refuses(self, actions: Sequence[Action]) -> bool:
+        """The tutorial waits for something else: say what, and do nothing."""
+        toast = self.tutorial.refuses_all(actions, self.names) if self.tutorial else None
+        if toast is not None:
+            self.say(toast)  # (a wild's colour refused: the picker stays open)
+        return toast is not None
+
+    def tutorial_hint(self) -> wording.Toast | None:
+        """The tutorial's step as a hint (None outside the tutorial)."""
+        return self.tutorial.hint(self.names) if self.tutorial is not None else None
+
+    def why_not(self, card_id: int) -> IllegalAction:
+        return self.ctl.explain(self.viewer, card_id)
+
+    def cancel_picker(self) -> None:
+        if self.controls.close_picker(self.ctl.view(self.viewer).phase is Phase.CHOOSE_COLOUR):
             self.refresh_controls(force=True)
-        elif key == "hint":
-            self.give_hint()
-        elif key == "confirm":
-            self.click_card(self.hand.index_of(self.hand.armed))
-        elif (action := self._actions.get(key)) is not None:
-            self.carry(moves.chosen(action))
 
     def open_menu(self) -> None:
         restart = self.app.start_tutorial if self.tutorial is not None else None
@@ -468,83 +311,13 @@ class TableScene(Scene):
         elif self.session.online is not None:
             self.app.open("online_join", session=self.session, overlay=True)
 
-    def click_card(self, index: int, multi: bool = False) -> None:
-        if not 0 <= index < len(self.hand.cards) or self.viewer < 0:
-            return
-        self.hand.focus = index
-        if self.can_act():
-            card = self.hand.cards[index].id
-            self.carry(moves.card_click(
-                self.ctl.legal(self.viewer), card,
-                select=multi and self.ctl.config.settings.multi_play,
-                confirm=bool(self.app.settings.confirm_play) and self.hand.armed != card))
-
-    def _enter(self, multi: bool) -> None:
-        """Enter: the highlighted card (waiting for confirmation, raised under
-        the pointer, or focused); else the selected multi-play; else the hint."""
-        if not self.can_act():
-            return
-        i = self.hand.highlighted()
-        if 0 <= i < len(self.hand.cards):
-            self.click_card(i, multi)
-        elif "play_sel" in self._actions:
-            self.press("play_sel")
-        elif (choice := self.ctl.hint_choice(self.viewer)) is not None:
-            a = choice.action
-            if isinstance(a, Play) and len(a.cards) == 1:  # the hinted card, as a click on it
-                self.hand.focus, self.hand.hovered = self.hand.index_of(a.cards[0]), -1
-                if self.app.settings.confirm_play and self.hand.armed != a.cards[0]:
-                    self.carry(moves.Arm(a.cards[0]))
-                    return
-            self.act(a)
-
-    def give_hint(self) -> None:
-        if not self.can_act():
-            return
-        if self.tutorial is not None and (told := self.tutorial.hint(self.names)) is not None:
-            self.say(told)  # the tutorial's step, not a bot's idea
-            return
-        choice = self.ctl.hint_choice(self.viewer)
-        if choice is None:
-            self.say(wording.no_hint())
-            return
-        a = choice.action
-        if isinstance(a, Play) and self.hand.index_of(a.cards[0]) >= 0:
-            self.hand.focus, self.hand.hovered = self.hand.index_of(a.cards[0]), -1
-        # the words of its button even while the bar is hidden (the picker is open)
-        row = controls([a], self._state(self.ctl.view(self.viewer).phase, False))
-        self.say(wording.hint(choice, wording.action_label(a, row)))
-
-    def act(self, action: Action) -> bool:
-        """Send a human action; show the refusal (state unchanged) if illegal."""
-        if not self.can_act():
-            return False
-        if self._tutorial_refuses((action,)):
-            return False
-        declared = self.ctl.view(self.viewer).uno_declared == self.viewer
-        result = self.ctl.human_act(action)
-        if isinstance(result, IllegalAction):
-            self.show_error(result)
-            return False
-        if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
-            self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
-        self.hand.selected = []
-        self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
-        self.picker.open = False
-        self.hover_tip = None
-        self.ingest(self.ctl.take_events())
-        self.refresh_controls()
-        return True
-
-    def _tutorial_refuses(self, actions: tuple[Action, ...] | list[Action]) -> bool:
-        """The tutorial waits for something else: say what, and do nothing."""
-        toast = self.tutorial.refuses_all(actions, self.names) if self.tutorial else None
-        if toast is not None:
-            self.say(toast)  # (a wild's colour refused: the picker stays open)
-        return toast is not None
-
-    def why_not(self, card_id: int) -> IllegalAction:
-        return self.ctl.explain(self.viewer, card_id)
+    def toggle_log(self) -> None:
+        """The log panel opens or folds (remembered in the settings)."""
+        self.log_open = not self.log_open
+        self.app.settings.log_panel = journal.remembered(self.log_open)
+        self.app.save_settings()
+        self.relayout()
+        self.refresh_controls(force=True)
 
     def show_error(self, err: IllegalAction) -> None:
         self.say(wording.refusal(err))
@@ -563,26 +336,19 @@ class TableScene(Scene):
         except Exception:  # noqa: BLE001 - sound is optional
             pass
 
-    def open_picker(self, cards: tuple[int, ...]) -> None:
-        self.picker.open, self.picker.focus, self.picker_cards = True, 0, cards
-        self.buttons = ()
-        buttons.hide_row(self.bar, self.layout)
-
-    def cancel_picker(self) -> None:
-        if self.picker_cards or self.ctl.view(self.viewer).phase is not Phase.CHOOSE_COLOUR:
-            self.picker.open = False
-            self.picker_cards = ()
-            self.refresh_controls(force=True)
-
     def probe(self) -> dict[str, Any]:
         """For game.debug_probe: :func:`game.table.probe.table_probe`."""
         return table_probe(self.layout, self.viewer, self.ctl.view(self.viewer), self.hand,
-                           self.picker, self.bar, self.corner)
+                           self.controls)
 
     # ------------------------------------------------------------ drawing
     @property
     def names(self) -> list[str]:
         return self.ctl.names
+
+    @property
+    def ticker(self) -> list[str]:
+        return self.journal.ticker
 
     def thinking_seat(self) -> int:
         """The bot seat whose plate shows the thinking mark: the one working out
@@ -594,25 +360,23 @@ class TableScene(Scene):
         return seat
 
     def bot_seats(self) -> frozenset[int]:
-        return frozenset(self.remote.bot_seats) if self.remote is not None else frozenset()
+        return phones.bot_seats(self.remote)
 
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
-        away: tuple[str, ...] = ()
-        if self.remote is not None:
-            away = wording.away_lines(self.ctl.names, self.remote.away(), self.bot_seats(),
-                                      self.remote.bot_in())
         busy = self.busy()
         phase = (self.ctl.view(self.viewer).phase
                  if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
                  else Phase.PLAY)
+        c, panel = self.controls, self.journal.panel
         ui = UiState(busy=busy, phase=phase, hand=self.hand, toast=self.toast,
-                     hover_tip=self.hover_tip, picker_open=self.picker.open,
-                     picker_focus=self.picker.focus, picker_cancellable=bool(self.picker_cards),
+                     hover_tip=self.hover_tip, picker_open=c.picker.open,
+                     picker_focus=c.picker.focus, picker_cancellable=bool(c.picker_cards),
                      mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
-                     buttons=self.buttons, notice=(self.link.notice() if self.link is not None else "")
+                     buttons=c.buttons, notice=(self.link.notice() if self.link is not None else "")
                      or wording.save_notice(self.ctl.save_problem),
-                     away=away, log=self.log_panel.frame() if self.log_panel is not None else None)
+                     away=phones.away_lines(self.remote, self.ctl.names),
+                     log=panel.frame() if panel is not None else None)
         return build_frame(self, ui, colourblind=self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,247 @@
+"""What each intent asks of the table: a move on the hand, a button, a hint.
+
+:mod:`game.table.intents` reads pygame events into intent records; here each
+intent becomes what it means: a :mod:`game.table.moves` move the table
+carries out (a legal action sent, a colour picked, a card selected or armed,
+or words why not), a corner button's job, or the hint. The table is any
+object offering :class:`Table`: the scene, or a test's stand-in. Nothing
+here talks to the controller but through ``table.act``
+and the controller's read-only questions (legal actions, the hint, the view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from game.exhaustive import assert_never
+from game.rules.actions import Action, Draw, Play
+from game.rules.errors import IllegalAction
+from game.table import intents, moves, wording
+from game.table.controls import ControlState, controls
+from game.table.drag import Pointer
+from game.table.hand import HandView
+from game.table.journal import Journal
+from game.table.layout import TableLayout
+from game.table.shown_controls import ShownControls
+
+if TYPE_CHECKING:
+    from game.controller import MatchController
+    from game.scenes.services import Services
+
+
+class Table(Protocol):
+    """What the gestures read and ask of the table."""
+
+    app: Services
+    ctl: MatchController
+    viewer: int
+    hand: HandView
+    layout: TableLayout
+    pointer: Pointer
+    controls: ShownControls
+    journal: Journal
+    hover_tip: tuple[int, str] | None
+
+    def can_act(self) -> bool: ...
+
+    def legal(self) -> list[Action]: ...
+
+    def act(self, action: Action) -> bool: ...
+
+    def show_error(self, err: IllegalAction) -> None: ...
+
+    def refresh_controls(self, force: bool = False) -> None: ...
+
+    def control_state(self, picker_open: bool) -> ControlState: ...
+
+    def why_not(self, card_id: int) -> IllegalAction: ...
+
+    def cancel_picker(self) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+    def open_join_codes(self) -> None: ...
+
+    def toggle_log(self) -> None: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def say(self, toast: wording.Toast) -> None: ...
+
+    def tutorial_refuses(self, actions: Sequence[Action]) -> bool: ...
+
+    def tutorial_hint(self) -> wording.Toast | None: ...
+
+
+def send(action: Action | None) -> moves.Move | None:
+    """A legal action to send as it is (None: nothing to send)."""
+    return moves.Send(action) if action is not None else None
+
+
+def where(table: Table) -> intents.Where:
+    """The table as an event finds it."""
+    shown = table.controls
+    return intents.Where(table.hand, table.layout, table.viewer, table.pointer, shown.picker,
+                         (shown.bar, shown.corner), table.journal.panel)
+
+
+def do(table: Table, intent: intents.Intent) -> None:
+    """What an intent asks of the match: a legal action, or words why not."""
+    picker = table.controls.picker
+    match intent:
+        case intents.Press(key, clicked):
+            if clicked:
+                table.sound("click")
+            press(table, key)
+        case intents.ClickCard(index, multi):
+            click_card(table, index, multi)
+        case intents.DropCard(card):
+            drop(table, card)
+        case intents.DrawCard():
+            carry(table, send(moves.first_of(table.legal(), (Draw,))))
+        case intents.HoverCard(index):
+            hover(table, index)
+        case intents.PickColour(colour):
+            action = moves.coloured(table.ctl.legal(table.viewer), table.controls.picker_cards,
+                                    colour)
+            if action is None:
+                picker.open = False
+            else:
+                table.act(action)
+        case intents.StepPicker(step):
+            picker.focus = (picker.focus + step) % 4
+        case intents.CancelPicker():
+            table.cancel_picker()
+        case intents.CancelGesture():
+            intents.cancel(where(table))
+            table.refresh_controls()
+        case intents.MoveFocus(step):
+            table.hand.move_focus(step)
+        case intents.Enter(multi):
+            enter(table, multi)
+        case intents.TakeAction(kinds):
+            carry(table, send(moves.first_of(table.legal(), kinds)))
+        case _:
+            assert_never(intent)
+
+
+def carry(table: Table, move: moves.Move | None) -> None:
+    """Carry out a move on the hand (None: nothing to do)."""
+    match move:
+        case moves.Send(action):
+            table.act(action)
+        case moves.Pick(cards, warn):
+            if table.tutorial_refuses(moves.coloured_plays(table.ctl.legal(table.viewer), cards)):
+                return
+            bluff = (wording.bluff_warning(table.ctl.view(table.viewer), cards[0])
+                     if warn else None)
+            if bluff is not None:
+                table.say(bluff)  # T2/T5: allowed, and a challenge would catch it
+            table.controls.open_picker(cards, table.layout)
+        case moves.Refuse(card, then):
+            table.show_error(table.why_not(card))
+            if then is not None:
+                table.act(then)
+        case moves.Select(card):
+            table.hand.toggle_select(card)
+            table.refresh_controls()
+        case moves.Arm(card):
+            table.hand.armed = card
+            table.refresh_controls()
+        case None:
+            pass
+        case _:
+            assert_never(move)
+
+
+def press(table: Table, key: str) -> None:
+    """A button's key (buttons.CORNER, the action row, or "confirm")."""
+    if key == "menu":
+        table.open_menu()
+    elif key == "codes":
+        table.open_join_codes()
+    elif key == "log":
+        table.toggle_log()
+    elif key == "hint":
+        give_hint(table)
+    elif key == "confirm":
+        click_card(table, table.hand.index_of(table.hand.armed))
+    elif (action := table.controls.actions.get(key)) is not None:
+        carry(table, moves.chosen(action))
+
+
+def click_card(table: Table, index: int, multi: bool = False) -> None:
+    """A click on the hand's card ``index`` (``multi``: Ctrl/Shift held, H4)."""
+    hand = table.hand
+    if not 0 <= index < len(hand.cards) or table.viewer < 0:
+        return
+    hand.focus = index
+    if table.can_act():
+        card = hand.cards[index].id
+        carry(table, moves.card_click(
+            table.ctl.legal(table.viewer), card,
+            select=multi and table.ctl.config.settings.multi_play,
+            confirm=bool(table.app.settings.confirm_play) and hand.armed != card))
+
+
+def drop(table: Table, card: int) -> None:
+    """A card let go on the discard pile: the selected cards when it is one
+    of them (H4), else that card, exactly as a click would play it."""
+    selection = table.controls.actions.get("play_sel")
+    if isinstance(selection, Play) and card in selection.cards:
+        carry(table, moves.chosen(selection))
+        return
+    table.hand.armed = card  # a drop is deliberate: no confirm step
+    click_card(table, table.hand.index_of(card))
+    if table.hand.armed == card:  # refused, or waiting in the colour picker
+        table.hand.armed = -1
+
+
+def hover(table: Table, i: int) -> None:
+    """The pointer rests on card ``i`` (-1: none): an unplayable card says why not."""
+    hand = table.hand
+    table.hover_tip = None
+    if i >= 0 and hand.active and hand.cards[i].id not in hand.legal:
+        table.hover_tip = (i, wording.refusal(table.why_not(hand.cards[i].id)).text)
+
+
+def enter(table: Table, multi: bool) -> None:
+    """Enter: the highlighted card (waiting for confirmation, raised under
+    the pointer, or focused); else the selected multi-play; else the hint."""
+    if not table.can_act():
+        return
+    hand = table.hand
+    i = hand.highlighted()
+    if 0 <= i < len(hand.cards):
+        click_card(table, i, multi)
+    elif "play_sel" in table.controls.actions:
+        press(table, "play_sel")
+    elif (choice := table.ctl.hint_choice(table.viewer)) is not None:
+        a = choice.action
+        if isinstance(a, Play) and len(a.cards) == 1:  # the hinted card, as a click on it
+            hand.focus, hand.hovered = hand.index_of(a.cards[0]), -1
+            if table.app.settings.confirm_play and hand.armed != a.cards[0]:
+                carry(table, moves.Arm(a.cards[0]))
+                return
+        table.act(a)
+
+
+def give_hint(table: Table) -> None:
+    """The hint: the card it suggests is focused, and a toast says what and why."""
+    if not table.can_act():
+        return
+    if (told := table.tutorial_hint()) is not None:
+        table.say(told)  # the tutorial's step, not a bot's idea
+        return
+    choice = table.ctl.hint_choice(table.viewer)
+    if choice is None:
+        table.say(wording.no_hint())
+        return
+    a = choice.action
+    hand = table.hand
+    if isinstance(a, Play) and hand.index_of(a.cards[0]) >= 0:
+        hand.focus, hand.hovered = hand.index_of(a.cards[0]), -1
+    # the words of its button even while the bar is hidden (the picker is open)
+    row = controls([a], table.control_state(False))
+    table.say(wording.hint(choice, wording.action_label(a, row)))

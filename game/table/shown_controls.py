@@ -1,0 +1,84 @@
+"""The controls the table shows now: the action row, the corner row, the colour picker.
+
+:class:`ShownControls` holds the pygame_gui rows (:mod:`game.table.buttons`
+lays them) and the :class:`~game.table.widgets.ColourPicker`, and remembers
+what the action row offers (``actions``: what each enabled key sends;
+``buttons``: the row as the frame shows it). :meth:`ShownControls.refresh`
+marks the playable cards and lays the row for the viewer's legal actions;
+while the picker is open (a wild waits for its colour, S4) the row is empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame_gui
+
+from game.rules.actions import Action
+from game.table import buttons
+from game.table.controls import ControlState
+from game.table.frame import Button
+from game.table.hand import HandView
+from game.table.layout import TableLayout
+from game.table.widgets import ButtonBar, ColourPicker
+
+
+class ShownControls:
+    """The two button rows and the colour picker of one table."""
+
+    def __init__(self) -> None:
+        self.bar: ButtonBar | None = None
+        """the action row (made when the scene enters)"""
+        self.corner: ButtonBar | None = None
+        """hint, log, (join codes,) menu"""
+        self.picker = ColourPicker()
+        self.picker_cards: tuple[int, ...] = ()
+        """the cards a colour is picked for (empty: S4, a colour asked after the play)"""
+        self.actions: dict[str, Action] = {}
+        self.buttons: tuple[Button, ...] = ()
+
+    def build(self, ui: pygame_gui.UIManager) -> None:
+        self.bar = ButtonBar(ui)
+        self.corner = ButtonBar(ui)
+
+    def rows(self) -> tuple[ButtonBar, ...]:
+        return tuple(w for w in (self.bar, self.corner) if w is not None)
+
+    def clear(self) -> None:
+        for w in self.rows():
+            w.clear()
+
+    def show(self, shown: bool) -> None:
+        for w in self.rows():
+            w.show(shown)
+
+    def place_corner(self, layout: TableLayout, viewer: int,
+                     extra: Sequence[buttons.CornerButton] = ()) -> None:
+        if self.corner is not None:
+            buttons.place_corner(self.corner, layout, viewer, extra)
+
+    def refresh(self, layout: TableLayout, hand: HandView, legal: Sequence[Action],
+                to_act: bool, state: Callable[[bool], ControlState]) -> None:
+        """Mark what ``hand`` may play and lay the row for ``legal``; ``state(picker_open)``
+        is the UI state the row depends on. Opens the picker when S4 asks for a colour."""
+        if self.bar is None:
+            return
+        if buttons.mark_playable(hand, legal, to_act) and not self.picker.open:
+            self.open_picker((), layout)
+        row = buttons.show_row(self.bar, layout, legal, state(self.picker.open))
+        self.actions, self.buttons = row.actions, row.buttons
+
+    def open_picker(self, cards: tuple[int, ...], layout: TableLayout) -> None:
+        """The picker opens over the row for ``cards`` (empty: the colour S4 asks for)."""
+        self.picker.open, self.picker.focus, self.picker_cards = True, 0, cards
+        self.buttons = ()
+        buttons.hide_row(self.bar, layout)
+
+    def close_picker(self, colour_asked: bool) -> bool:
+        """Esc on the picker: closed unless the rules wait for a colour
+        (``colour_asked`` and no cards of its own). True when it closed."""
+        if self.picker_cards or not colour_asked:
+            self.picker.open = False
+            self.picker_cards = ()
+            return True
+        return False
