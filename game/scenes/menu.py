@@ -13,7 +13,7 @@ import pygame
 from game.cli import name_seats
 from game.config import MatchConfig, SeatConfig
 from game.i18n import LANGUAGES, t, tl
-from game.resources import get_font, open_binary
+from game.resources import get_font
 from game.rules.cards import DECK, Colour, Kind
 from game.rules.settings import preset
 from game.scenes.dialog import show_message
@@ -21,6 +21,9 @@ from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import autosave_path, load_with_recovery
+from game.ui.backdrop import BUTTON_GAP, BUTTON_H, BUTTON_W, menu_layout, saved_title_art
+from game.ui.backdrop import TITLE_ART_FILE as TITLE_ART_FILE  # (tests read them here)
+from game.ui.backdrop import TITLE_ART_PX as TITLE_ART_PX
 from game.ui.card_art import card_face
 from game.ui.logo import logo as draw_logo
 from game.ui.widgets import column_rects, oid
@@ -79,25 +82,13 @@ def _logo(height: int) -> pygame.Surface:
     return draw_logo(height)
 
 
-TITLE_ART_FILE = "title_art.png"  # render_title_art(TITLE_ART_PX), made by tools/make_title_art.py
-TITLE_ART_PX = 720
-
-
 @lru_cache(maxsize=4)
 def title_art(height: int) -> pygame.Surface:
     """The menu's title picture, ``height`` tall: drawing it costs about 100 ms
     (a fifth of the start-up), so up to :data:`TITLE_ART_PX` it is the copy our
     own code drew into ``assets/`` (tools/make_title_art.py), scaled down."""
-    if height <= TITLE_ART_PX:
-        try:
-            img = pygame.image.load(open_binary(TITLE_ART_FILE), TITLE_ART_FILE)
-            if pygame.display.get_surface() is not None:
-                img = img.convert_alpha()
-            size = (round(img.get_width() * height / img.get_height()), height)
-            return img if size == img.get_size() else pygame.transform.smoothscale(img, size)
-        except Exception as exc:  # missing or unreadable: draw it
-            log.info("title art drawn afresh: %s", exc)
-    return render_title_art(height)
+    saved = saved_title_art(height)
+    return saved if saved is not None else render_title_art(height)
 
 
 def render_title_art(height: int) -> pygame.Surface:
@@ -141,8 +132,7 @@ class MenuScene(UIScene):
 
     def build(self) -> None:
         w, h = self.size
-        wide = w / h >= 1.45
-        bw, bh, gap = self.px(320), self.px(52), self.px(12)
+        bw, bh, gap = self.px(BUTTON_W), self.px(BUTTON_H), self.px(BUTTON_GAP)
         can_continue = has_autosave()  # then Continue is the default, not Quick play
         items = [
             ("menu.quick", self.quick_play, None if can_continue else "#primary", True,
@@ -157,19 +147,7 @@ class MenuScene(UIScene):
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
         ]
-        total = len(items) * bh + (len(items) - 1) * gap
-        art_h = min(int(h * 0.62), self.px(470))
-        if wide:
-            cx = int(w * 0.70)
-            top = (h - total) // 2 + self.px(10)
-            self.art_rect = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
-            self.art_rect.center = (int(w * 0.33), h // 2 - self.px(10))
-        else:
-            art_h = min(art_h, h - total - self.px(90))
-            self.art_rect = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
-            self.art_rect.midtop = (w // 2, self.px(16))
-            cx = w // 2
-            top = self.art_rect.bottom + self.px(8)
+        self.art_rect, cx, top = menu_layout(self.size, len(items))  # as the first frame
         rects = column_rects(cx, top, bw, bh, gap, len(items))
         for rect, (key, action, object_id, enabled, tip) in zip(rects, items, strict=True):
             btn = self.button(rect, t(key), action, object_id=oid("@menu", object_id),
