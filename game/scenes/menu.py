@@ -21,7 +21,7 @@ from game.scenes.discard import ask_before_discarding, has_autosave
 from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import autosave_path, load_with_recovery
-from game.ui.backdrop import BUTTON_GAP, BUTTON_H, BUTTON_W, menu_layout, saved_title_art
+from game.ui.backdrop import BUTTON_GAP, BUTTON_W, menu_layout, saved_title_art
 from game.ui.backdrop import TITLE_ART_FILE as TITLE_ART_FILE  # (tests read them here)
 from game.ui.backdrop import TITLE_ART_PX as TITLE_ART_PX
 from game.ui.card_art import card_face
@@ -132,7 +132,7 @@ class MenuScene(UIScene):
 
     def build(self) -> None:
         w, h = self.size
-        bw, bh, gap = self.px(BUTTON_W), self.px(BUTTON_H), self.px(BUTTON_GAP)
+        bw, gap = self.px(BUTTON_W), self.px(BUTTON_GAP)
         can_continue = has_autosave()  # then Continue is the default, not Quick play
         items = [
             ("menu.quick", self.quick_play, None if can_continue else "#primary", True,
@@ -147,7 +147,7 @@ class MenuScene(UIScene):
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
         ]
-        self.art_rect, cx, top = menu_layout(self.size, len(items))  # as the first frame
+        self.art_rect, cx, top, bh = menu_layout(self.size, len(items))  # as the first frame
         rects = column_rects(cx, top, bw, bh, gap, len(items))
         for rect, (key, action, object_id, enabled, tip) in zip(rects, items, strict=True):
             btn = self.button(rect, t(key), action, object_id=oid("@menu", object_id),

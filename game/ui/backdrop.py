@@ -41,25 +41,30 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(small, (w, h))
 
 
-def menu_layout(size: tuple[int, int], rows: int) -> tuple[pygame.Rect, int, int]:
+def menu_layout(size: tuple[int, int], rows: int) -> tuple[pygame.Rect, int, int, int]:
     """Where the menu puts its title art and its column of ``rows`` buttons in a
-    window of ``size``: (the art's rect, the column's centre x, its top y)."""
+    window of ``size``: (the art's rect, the column's centre x, its top y, the
+    buttons' height, lower than usual when the column would reach the footer)."""
     w, h = size
     scale = theme.ui_scale(size)
 
     def px(value: float) -> int:
         return theme.px(value, scale)
 
-    total = rows * px(BUTTON_H) + (rows - 1) * px(BUTTON_GAP)
+    bh, gap = px(BUTTON_H), px(BUTTON_GAP)
+    room = h - px(124)  # centred, the column stands clear of the footer's buttons
+    if rows * bh + (rows - 1) * gap > room:
+        bh = (room - (rows - 1) * gap) // rows
+    total = rows * bh + (rows - 1) * gap
     art_h = min(int(h * 0.62), px(470))
     if w / h >= 1.45:  # wide: the art on the left, the buttons on the right
         art = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
         art.center = (int(w * 0.33), h // 2 - px(10))
-        return art, int(w * 0.70), (h - total) // 2 + px(10)
+        return art, int(w * 0.70), (h - total) // 2 + px(10), bh
     art_h = min(art_h, h - total - px(90))
     art = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
     art.midtop = (w // 2, px(16))
-    return art, w // 2, art.bottom + px(8)
+    return art, w // 2, art.bottom + px(8), bh
 
 
 @lru_cache(maxsize=4)
