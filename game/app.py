@@ -12,7 +12,6 @@ import logging
 import os
 import sys
 import time
-import warnings
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,8 +19,8 @@ import pygame_gui
 
 from game import __version__, debug_probe, i18n, screens, window_place
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
+from game.first_frame import MIN_SIZE, clamp_size, open_window, set_icon, window_mode
 from game.paths import HOME_ENV, check_home
-from game.resources import open_binary
 from game.scenes.base import SceneStack
 from game.scenes.dialog import confirm
 from game.scenes.write_notices import KINDS as WRITE_KINDS
@@ -37,9 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MIN_SIZE = (1024, 640)
-DEFAULT_SIZE = (1280, 720)
-ICON_FILE = "icon.png"  # the window icon, drawn by tools/make_icon.py
 ACTIVE_FPS = 60
 IDLE_SLEEP_S = 0.03  # idle: look for input ~30 times a second; redraw only when needed
 BUSY_AFTER_INPUT_S = 1.5  # keep full frame rate this long after the last input
@@ -91,13 +87,11 @@ class App:
             self.settings.language = self.args.lang
         i18n.set_language(self.settings.language)
 
-        self._fullscreen = bool(self.settings.fullscreen) and self.args.size is None
-        wanted = self.args.size or tuple(self.settings.window_size) or DEFAULT_SIZE
-        self._windowed_size: tuple[int, int] = self._clamp_size(wanted)
+        self._fullscreen, self._windowed_size = window_mode(self.args, self.settings)
         if self.args.size:  # the window asked for is the one kept, as a resize by hand is
             self.settings.window_size = self._windowed_size
             self.settings.fullscreen = False
-        pygame.display.set_icon(pygame.image.load(open_binary(ICON_FILE), ICON_FILE))
+        set_icon()
         self.screen: pygame.Surface = self._set_mode()
         if not self._fullscreen:
             window_place.restore(self.settings.window_pos, self._windowed_size)
@@ -124,23 +118,10 @@ class App:
         self._start()
 
     # ------------------------------------------------------------ window
-    @staticmethod
-    def _clamp_size(size: tuple[int, ...]) -> tuple[int, int]:
-        w, h = (int(size[0]), int(size[1])) if len(size) >= 2 else DEFAULT_SIZE
-        return (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+    _clamp_size = staticmethod(clamp_size)
 
     def _set_mode(self) -> pygame.Surface:
-        if self._fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
-            except Exception:  # older SDL / dummy driver
-                pass
-        return screen
+        return open_window(self._fullscreen, self._windowed_size)
 
     def _update_caption(self) -> None:
         pygame.display.set_caption(f"{i18n.t('app.title')} {self.version}")

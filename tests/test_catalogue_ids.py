@@ -11,11 +11,15 @@ value without its words fails here and not in front of a player.
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
+import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+if __name__ == "__main__":  # run as a script (--write, below): this checkout's game
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game import i18n  # noqa: E402
 from game.ai.registry import level_names  # noqa: E402
@@ -36,13 +40,16 @@ from game.ui import controls_text  # noqa: E402
 from game.ui.event_text import _WHY  # noqa: E402
 from game.ui.rules_text import RULES, SECTIONS  # noqa: E402
 
-GAME = Path(__file__).resolve().parents[1] / "game"
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+MARKERS = GAME / "msgids.py"  # the extractor's lists of the ids below (written by --write)
 ID = re.compile(r"[a-z_]+(\.[a-z0-9_]+)+")
 FILE_NAMES = (".json",)  # "settings.json" looks like an id and is a file
 
 
 def _trees() -> list[tuple[Path, ast.AST]]:
-    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(GAME.rglob("*.py"))]
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(GAME.rglob("*.py"))
+            if p != MARKERS]  # lists ids for the extractor, asks for none
 
 
 def literal_ids() -> set[str]:
@@ -155,3 +162,142 @@ def test_every_id_in_the_catalogues_is_one_the_code_asks_for() -> None:
     asked = literal_ids().union(*runtime_ids().values(), *OPTIONAL.values())
     for lang in i18n.LANGUAGES:
         assert i18n.keys(lang) - asked == set(), lang
+
+
+# ---------------------------------------------------------------- the extractor
+# docs/TRANSLATING.md's own commands keep every message (issue 37): ids the
+# extractor cannot see where the code uses them are listed in game/msgids.py,
+# family by family, as ``N_("...")`` (``Np_`` for an id with plural forms).
+
+WRITTEN = "written outside t() (a bot's Reason, a refusal, a menu's table)"
+TRANSLATING = ROOT / "docs" / "TRANSLATING.md"
+
+
+def documented_commands() -> list[list[str]]:
+    """The ``pybabel`` command lines of docs/TRANSLATING.md, as written there."""
+    import shlex
+
+    lines = [ln.strip() for ln in TRANSLATING.read_text(encoding="utf-8").splitlines()
+             if ln.startswith("    pybabel ")]
+    assert [ln.split()[1] for ln in lines] == ["extract", "update"], lines
+    return [shlex.split(ln) for ln in lines]
+
+
+def _extracted_outside_markers() -> set[str]:
+    """Ids the documented extract command finds in the code (game/msgids.py left out)."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+
+    extract = documented_commands()[0]
+    keywords = parse_keywords([extract[i + 1] for i, a in enumerate(extract) if a == "-k"])
+    with open(ROOT / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = set()
+    for name, _line, msg, _comments, _ctx in extract_from_dir(
+            str(GAME), method_map, options_map, keywords=keywords):
+        if Path(name).as_posix() != MARKERS.name:
+            found.add(msg[0] if isinstance(msg, tuple) else msg)
+    return found
+
+
+def marker_families() -> dict[str, set[str]]:
+    """What game/msgids.py must list: every run-time family, and the ids written in the
+    code where the extractor does not look (``Reason("hint.catch")``)."""
+    have = i18n.keys("en")  # an optional id the catalogue lacks stays out of it
+    families = {**runtime_ids(), **{name: ids & have for name, ids in OPTIONAL.items()}}
+    built = set().union(*families.values())
+    return {**families, WRITTEN: literal_ids() - _extracted_outside_markers() - built}
+
+
+def listed_markers() -> dict[str, dict[str, str]]:
+    """game/msgids.py as written: family -> {id: its marker (``N_`` or ``Np_``)}."""
+    tree = ast.parse(MARKERS.read_text(encoding="utf-8"))
+    out: dict[str, dict[str, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                assert isinstance(key, ast.Constant) and isinstance(value, ast.Tuple)
+                out[str(key.value)] = {c.args[0].value: c.func.id  # type: ignore[attr-defined]
+                                  for c in value.elts if isinstance(c, ast.Call)}
+    return out
+
+
+def _plural_ids() -> set[str]:
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "assets" / "locale" / "en" / "LC_MESSAGES" / "uno.po", "rb") as f:
+        return {m.id[0] for m in read_po(f) if isinstance(m.id, tuple)}
+
+
+def render_markers() -> str:
+    """The text of game/msgids.py (``python tests/test_catalogue_ids.py --write``)."""
+    plural = _plural_ids()
+    head = MARKERS.read_text(encoding="utf-8").split("FAMILIES:")[0] if MARKERS.exists() else ""
+    lines = [head.rstrip() + "\n\n", "FAMILIES: dict[str, tuple[str, ...]] = {"]
+    for family, ids in marker_families().items():
+        lines.append(f"    {json.dumps(family)}: (")
+        lines += [f"        {'Np_' if i in plural else 'N_'}({json.dumps(i)})," for i in sorted(ids)]
+        lines.append("    ),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_extractor_lists_equal_the_families_the_code_builds() -> None:
+    """game/msgids.py lists each family exactly (a new value, a removed one, a new
+    family: ``python tests/test_catalogue_ids.py --write`` rewrites it)."""
+    listed, wanted = listed_markers(), marker_families()
+    assert set(listed) == set(wanted), "families differ: run tests/test_catalogue_ids.py --write"
+    for family, ids in wanted.items():
+        assert set(listed[family]) == ids, (family, "run tests/test_catalogue_ids.py --write")
+    plural = _plural_ids()
+    for family, marks in listed.items():
+        wrong = {i for i, mark in marks.items() if (mark == "Np_") != (i in plural)}
+        assert not wrong, (family, "Np_ marks exactly the ids with plural forms", wrong)
+
+
+def test_the_documented_extract_and_update_keep_every_message(tmp_path: Path) -> None:
+    """docs/TRANSLATING.md's two commands, run as written on a copy: nothing goes
+    obsolete, no translation is lost or made fuzzy, in every language."""
+    import shutil
+    import subprocess
+
+    from babel.messages.pofile import read_po
+
+    pybabel = Path(sys.executable).with_name("pybabel")
+    if not pybabel.exists():
+        found = shutil.which("pybabel")
+        assert found, "pybabel (Babel, in the test and dev extras) is not installed"
+        pybabel = Path(found)
+    shutil.copytree(GAME, tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "assets" / "locale", tmp_path / "assets" / "locale")
+    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
+    for cmd in documented_commands():
+        done = subprocess.run([str(pybabel), *cmd[1:]], cwd=tmp_path, capture_output=True, text=True)
+        assert done.returncode == 0, (cmd, done.stderr[-2000:])
+
+    def read(path: Path) -> dict[str, tuple[object, bool]]:
+        with open(path, "rb") as f:
+            cat = read_po(f)
+        kept: dict[str, tuple[object, bool]] = {
+            str(m.id[0] if isinstance(m.id, tuple) else m.id): (m.string, m.fuzzy)
+            for m in cat if m.id}
+        assert not cat.obsolete, (path, sorted(cat.obsolete)[:20])
+        return kept
+
+    for lang in i18n.LANGUAGES:
+        rel = Path("assets", "locale", lang, "LC_MESSAGES", "uno.po")
+        text = (tmp_path / rel).read_text(encoding="utf-8")
+        assert "#~" not in text, (lang, text.count("#~ msgid"))
+        before, after = read(ROOT / rel), read(tmp_path / rel)
+        assert set(after) == set(before), lang
+        changed = {k for k in before if after[k] != (before[k][0], False)}
+        assert not changed, (lang, sorted(changed)[:20])
+        assert i18n.parse_po(text)  # and the game's own reader still reads it
+
+
+if __name__ == "__main__":  # python tests/test_catalogue_ids.py --write
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python tests/test_catalogue_ids.py --write  (rewrites game/msgids.py)")
+    MARKERS.write_text(render_markers(), encoding="utf-8")
+    print(f"wrote {MARKERS.relative_to(ROOT)}: "
+          f"{sum(len(v) for v in marker_families().values())} ids")

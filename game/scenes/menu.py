@@ -14,7 +14,7 @@ from game.cli import name_seats
 from game.config import MatchConfig, SeatConfig
 from game.i18n import LANGUAGES, t, tl
 from game.online import available as online_available
-from game.resources import get_font, open_binary
+from game.resources import get_font
 from game.rules.cards import DECK, Colour, Kind
 from game.rules.settings import preset
 from game.scenes.dialog import show_message
@@ -23,6 +23,9 @@ from game.scenes.strings_menus import notice_text
 from game.scenes.ui_scene import UIScene
 from game.storage.saves import autosave_path, load_with_recovery
 from game.storage.stats import StatsStore
+from game.ui.backdrop import BUTTON_GAP, BUTTON_W, menu_layout, saved_title_art, wide
+from game.ui.backdrop import TITLE_ART_FILE as TITLE_ART_FILE  # (tests read them here)
+from game.ui.backdrop import TITLE_ART_PX as TITLE_ART_PX
 from game.ui.card_art import card_face
 from game.ui.logo import logo as draw_logo
 from game.ui.widgets import column_rects, draw_panel, oid
@@ -89,25 +92,13 @@ def _logo(height: int) -> pygame.Surface:
     return draw_logo(height)
 
 
-TITLE_ART_FILE = "title_art.png"  # render_title_art(TITLE_ART_PX), made by tools/make_title_art.py
-TITLE_ART_PX = 720
-
-
 @lru_cache(maxsize=4)
 def title_art(height: int) -> pygame.Surface:
     """The menu's title picture, ``height`` tall: drawing it costs about 100 ms
     (a fifth of the start-up), so up to :data:`TITLE_ART_PX` it is the copy our
     own code drew into ``assets/`` (tools/make_title_art.py), scaled down."""
-    if height <= TITLE_ART_PX:
-        try:
-            img = pygame.image.load(open_binary(TITLE_ART_FILE), TITLE_ART_FILE)
-            if pygame.display.get_surface() is not None:
-                img = img.convert_alpha()
-            size = (round(img.get_width() * height / img.get_height()), height)
-            return img if size == img.get_size() else pygame.transform.smoothscale(img, size)
-        except Exception as exc:  # missing or unreadable: draw it
-            log.info("title art drawn afresh: %s", exc)
-    return render_title_art(height)
+    saved = saved_title_art(height)
+    return saved if saved is not None else render_title_art(height)
 
 
 def render_title_art(height: int) -> pygame.Surface:
@@ -152,8 +143,7 @@ class MenuScene(UIScene):
 
     def build(self) -> None:
         w, h = self.size
-        wide = w / h >= 1.45
-        bw, bh, gap = self.px(320), self.px(52), self.px(12)
+        bw, gap = self.px(BUTTON_W), self.px(BUTTON_GAP)
         can_continue = has_autosave()  # then Continue is the default, not Quick play
         self.offer_rect = pygame.Rect(0, 0, 0, 0)
         items = [
@@ -172,22 +162,7 @@ class MenuScene(UIScene):
             ("menu.settings", self.open_settings, None, True, None),
             ("menu.quit", self.app.quit, None, True, None),
         ]
-        room = h - self.px(124)  # centred, the column stands clear of the footer's buttons
-        if len(items) * bh + (len(items) - 1) * gap > room:
-            bh = (room - (len(items) - 1) * gap) // len(items)  # ten buttons at 1024x640
-        total = len(items) * bh + (len(items) - 1) * gap
-        art_h = min(int(h * 0.62), self.px(470))
-        if wide:
-            cx = int(w * 0.70)
-            top = (h - total) // 2 + self.px(10)
-            self.art_rect = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
-            self.art_rect.center = (int(w * 0.33), h // 2 - self.px(10))
-        else:
-            art_h = min(art_h, h - total - self.px(90))
-            self.art_rect = pygame.Rect(0, 0, int(art_h * 1.35), art_h)
-            self.art_rect.midtop = (w // 2, self.px(16))
-            cx = w // 2
-            top = self.art_rect.bottom + self.px(8)
+        self.art_rect, cx, top, bh = menu_layout(self.size, len(items))  # as the first frame
         rects = column_rects(cx, top, bw, bh, gap, len(items))
         for rect, (key, action, object_id, enabled, tip) in zip(rects, items, strict=True):
             btn = self.button(rect, t(key), action, object_id=oid("@menu", object_id),
@@ -200,7 +175,7 @@ class MenuScene(UIScene):
             elif key == "menu.stats":
                 self.stats_button = btn
         if first_start(self.app.settings, can_continue):
-            self._build_offer(w, h, wide)
+            self._build_offer(w, h, wide(self.size))
         # footer: version and language switch
         self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
                    t("menu.version", version=self.app.version), class_id="@muted")
@@ -212,11 +187,11 @@ class MenuScene(UIScene):
                     other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
                     nav=False)
 
-    def _build_offer(self, w: int, h: int, wide: bool) -> None:
+    def _build_offer(self, w: int, h: int, is_wide: bool) -> None:
         """The first start's one-time question, under the title art (#39)."""
-        pw, ph = min(self.px(460), (w // 2 if wide else w) - self.px(32)), self.px(118)
-        cx = self.art_rect.centerx if wide else w // 2
-        bottom = h - self.px(48) if wide else self.art_rect.bottom
+        pw, ph = min(self.px(460), (w // 2 if is_wide else w) - self.px(32)), self.px(118)
+        cx = self.art_rect.centerx if is_wide else w // 2
+        bottom = h - self.px(48) if is_wide else self.art_rect.bottom
         self.offer_rect = pygame.Rect(cx - pw // 2, bottom - ph, pw, ph)
         r = self.offer_rect
         self.text_lines(pygame.Rect(r.x + self.px(10), r.y + self.px(8), r.w - self.px(20),

@@ -12,13 +12,13 @@ gold focus ring drawn around the focused one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.ui import theme
+from game.ui.backdrop import felt_background as felt_background  # (scenes import it from here)
 
 Action = Callable[[], object]  # a button's callback: whatever it returns is ignored
 
@@ -37,26 +37,6 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 def oid(class_id: str | None = None, object_id: str | None = None) -> ObjectID:
     return ObjectID(object_id=object_id, class_id=class_id)
-
-
-# ------------------------------------------------------------- backgrounds
-
-
-@lru_cache(maxsize=4)
-def felt_background(size: tuple[int, int]) -> pygame.Surface:
-    """A radial green-felt gradient with a soft vignette, cached per size."""
-    w, h = max(1, size[0]), max(1, size[1])
-    sw, sh = 64, 40
-    small = pygame.Surface((sw, sh))
-    cx, cy = (sw - 1) / 2, (sh - 1) * 0.42
-    maxd = ((sw / 2) ** 2 + (sh * 0.6) ** 2) ** 0.5
-    light, dark = theme.FELT_LIGHT, theme.FELT_DARK
-    for y in range(sh):
-        for x in range(sw):
-            d = min(1.0, (((x - cx) ** 2 + (y - cy) ** 2) ** 0.5) / maxd)
-            k = d**1.6
-            small.set_at((x, y), tuple(round(light[i] * (1 - k) + dark[i] * k) for i in range(3)))
-    return pygame.transform.smoothscale(small, (w, h))
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
