@@ -76,3 +76,15 @@ def test_readme_points_only_inside_the_repository() -> None:
     for link in re.findall(r"\]\(([^)#]+)", readme):
         if not link.startswith(("http://", "https://")):
             assert (ROOT / link).exists(), f"README links to a missing file: {link}"
+
+
+def test_every_package_of_the_game_is_in_the_wheel() -> None:
+    """pyproject lists the packages by hand: a new one (game/tutorial was missed
+    once) must be listed, or the installed game fails at import."""
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    listed = re.search(r"^packages = \[(.*?)\]", text, re.MULTILINE | re.DOTALL)
+    assert listed is not None
+    names = set(re.findall(r'"([\w.]+)"', listed.group(1)))
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "game").rglob("__init__.py")}
+    assert found <= names, f"not in pyproject's packages: {sorted(found - names)}"
