@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import DECK, Kind
+from .cards import DECK, Kind, deck_size
 from .events import DrawReason, Event, EventKind
 from .phase import Phase
 from .piles import draw_cards
@@ -10,11 +10,14 @@ from .state import MatchState, RoundState
 from .turns import begin_turn, next_seat, seat_after
 
 HAND_SIZE = 7  # S3
+_PUT_BACK = frozenset({Kind.WILD_DRAW_FOUR, Kind.WILD_SHUFFLE_HANDS, Kind.WILD_CUSTOMIZABLE})
+"""S4/D3: first cards put back and another turned (the D3 wilds act only when played)."""
 
 
 def choose_dealer(m: MatchState) -> None:
     """S2: everyone draws; the highest number card deals; others and ties draw again."""
-    deck = list(range(len(DECK)))
+    size = deck_size(m.settings.deck)
+    deck = list(range(size))
     m.rng.shuffle(deck)
     candidates = list(range(m.seats))
     while True:
@@ -25,7 +28,7 @@ def choose_dealer(m: MatchState) -> None:
             number = DECK[cid].number
             drawn[seat] = -1 if number is None else number
             if not deck:
-                deck = list(range(len(DECK)))
+                deck = list(range(size))
                 m.rng.shuffle(deck)
         best = max(drawn.values())
         tied = [s for s in candidates if drawn[s] == best]
@@ -39,7 +42,7 @@ def choose_dealer(m: MatchState) -> None:
 def deal_round(m: MatchState) -> None:
     """S3: a fresh round; seven cards each, one at a time from the dealer's left."""
     m.round_no += 1
-    pile = list(range(len(DECK)))
+    pile = list(range(deck_size(m.settings.deck)))
     m.rng.shuffle(pile)
     r = m.round = RoundState.fresh(m.seats, pile)
     m.emit(Event(EventKind.ROUND_START, seat=m.dealer, value=m.round_no))
@@ -60,7 +63,7 @@ def turn_start_card(m: MatchState) -> None:
     while True:
         cid = r.draw_pile.pop()
         card = DECK[cid]
-        if card.kind is Kind.WILD_DRAW_FOUR or (
+        if card.kind in _PUT_BACK or (
                 s.start_card == "reflip_actions" and card.kind is not Kind.NUMBER):
             m.emit(Event(EventKind.START_CARD_RETURN, cards=(cid,)))
             r.draw_pile.append(cid)

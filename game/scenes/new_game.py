@@ -60,6 +60,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "false_uno_penalty", "wrong_play_penalty")),
     ("group.house", ("stack_rule", "skip_relay", "jump_in", "multi_play", "pair_on_plus4",
                      "deflect", "no_action_finish", "seven_zero")),
+    ("group.deck", ("deck", "shuffle_deal", "custom_wild")),
 )
 
 
