@@ -11,13 +11,13 @@ from collections import Counter
 import pytest
 
 from benchmarks.strength import gauntlet
+from game.ai.base import Choice
 from game.ai.registry import make_agent
 from game.rules.actions import Action, NextRound
 from game.rules.cards import DECK, Kind
 from game.rules.engine import Game
 from game.rules.settings import CHOICES, OFFICIAL
 from game.rules.view import Phase
-from game.ai.base import Choice
 
 LEVELS = ("easy", "normal", "hard", "random")
 NEW = (Kind.WILD_SHUFFLE_HANDS, Kind.WILD_CUSTOMIZABLE)
