@@ -71,7 +71,7 @@ const WORDS = {
 };
 const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild_draw_four: "+4" };
 // Wild cards named by a word (D3: Wild Shuffle Hands, Wild Customizable).
-const WORDS = { wild: "wild", wild_shuffle_hands: "shuffle", wild_customizable: "custom" };
+const WILD_WORDS = { wild: "wild", wild_shuffle_hands: "shuffle", wild_customizable: "custom" };
 // Colour-blind shapes are the desktop's (game/ui/card_art.py): red triangle, yellow
 // circle, green square, blue star, drawn by CSS (.sym.<colour>) on cards, swatches, the chip.
 
@@ -104,7 +104,7 @@ function nameOf(seat) {
 }
 function cardLabel(c) {
   if (c.k === "number") return String(c.n);
-  return WORDS[c.k] ? tr(WORDS[c.k]) : SYMBOLS[c.k];
+  return WILD_WORDS[c.k] ? tr(WILD_WORDS[c.k]) : SYMBOLS[c.k];
 }
 function symEl(colour) {
   const sym = document.createElement("span");
@@ -114,8 +114,8 @@ function symEl(colour) {
 }
 function cardEl(c, tag) {
   const el = document.createElement(tag || "div");
-  el.className = "card " + (c ? (c.c || "wild") : "none") + (c && WORDS[c.k] ? " word" : "")
-    + (c && WORDS[c.k] && c.k !== "wild" ? " long" : "");
+  el.className = "card " + (c ? (c.c || "wild") : "none") + (c && WILD_WORDS[c.k] ? " word" : "")
+    + (c && WILD_WORDS[c.k] && c.k !== "wild" ? " long" : "");
   el.textContent = c ? cardLabel(c) : "";
   if (c) {
     el.dataset.id = c.id;
