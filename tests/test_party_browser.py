@@ -196,7 +196,8 @@ def test_D3_phone_page_shows_the_new_wild_cards_and_plays_shuffle_hands(browser,
         browser.find_element(By.CSS_SELECTOR, '#picker .swatch[data-colour="green"]').click()
         _wait(lambda: loop.inspect(lambda ctl: any(
             a.kind == "play" and a.cards == (shuffle,) for a in ctl.game.actions)))
-        mine = loop.inspect(lambda ctl: sorted(ctl.game.hands[0]))
-        assert all(DECK[x].kind is not Kind.WILD_SHUFFLE_HANDS for x in mine)
-        _wait(lambda: sorted(int(el.get_attribute("data-id")) for el in
-                             browser.find_elements(By.CSS_SELECTOR, "#hand .card")) == mine)
+        assert all(DECK[x].kind is not Kind.WILD_SHUFFLE_HANDS
+                   for x in loop.inspect(lambda ctl: ctl.game.hands[0]))
+        shown = "return [...document.querySelectorAll('#hand .card')].map(e => +e.dataset.id)"
+        _wait(lambda: sorted(browser.execute_script(shown))
+              == loop.inspect(lambda ctl: sorted(ctl.game.hands[0])))
