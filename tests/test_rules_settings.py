@@ -226,3 +226,10 @@ def test_each_setting_value_plays(name, value):
         g.apply(rng.choice(options))
     g.check_invariants()
     assert Game.from_dict(g.to_dict()).to_dict() == g.to_dict()
+
+
+def test_D3_a_preset_played_with_the_112_card_deck_stays_that_preset():
+    assert OFFICIAL.with_(deck="official").preset_name == "official"
+    assert SHEET_HOUSE_RULES.with_(deck="official", shuffle_deal="same_counts",
+                                   custom_wild="pass_hands").preset_name == "sheet"
+    assert OFFICIAL.with_(deck="official", deflect=True).preset_name == "custom"

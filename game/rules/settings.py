@@ -38,6 +38,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "custom_wild": ("wild", "draw_two", "pass_hands", "skip_draw_one"),
 }
 
+DECK_FIELDS: tuple[str, ...] = ("deck", "shuffle_deal", "custom_wild")
+"""D3/T10/T11: the deck a preset is played with, and what its new wilds do."""
+
+PRESET_FREE: tuple[str, ...] = ("target_score", *DECK_FIELDS)
+"""What may differ from a preset while it stays that preset: the match's
+length (R2) and the deck (D3), chosen under any preset."""
+
 CUSTOM_WILD_RULE: dict[str, str] = {
     "wild": "T11", "draw_two": "H8", "pass_hands": "H9", "skip_draw_one": "H10"}
 """T11/H8-H10: the rule ID of each house effect a Wild Customizable card may carry."""
@@ -137,10 +144,12 @@ class RuleSettings:
 
     @property
     def preset_name(self) -> str:
-        """The preset these rules are, whatever the match's length: a preset played
-        to another target score (R2/R3) is still that preset."""
+        """The preset these rules are, whatever the match's length and deck: a
+        preset played to another target score (R2/R3) or with the 112-card deck
+        (D3) is still that preset (:data:`PRESET_FREE`)."""
+        free = {name: getattr(self, name) for name in PRESET_FREE}
         for name, preset in PRESETS.items():
-            if replace(preset, target_score=self.target_score) == self:
+            if replace(preset, **free) == self:
                 return name
         return "custom"
 
