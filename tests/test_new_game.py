@@ -264,3 +264,15 @@ def test_D3_the_deck_and_its_house_effect_are_chosen_under_any_preset(app: App) 
                                                        custom_wild="skip_draw_one")
     again.set_value("deflect", True)  # a real rule change still makes it Custom
     assert again.preset == "custom"
+
+
+def test_D3_the_last_drop_down_opens_with_every_choice_in_view(app: App) -> None:
+    """The customizable cards' drop-down is the last of the rules: opened at the
+    bottom of the box it showed two rows clipped by the box's edge."""
+    sc = scene(app)
+    box = sc.rules_box
+    assert box is not None and box.vert_scroll_bar is not None
+    box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+    app.pump(3)
+    choose(app, sc.field_widgets["custom_wild"], "Next player draws 1 and is skipped")
+    assert sc.model.values["custom_wild"] == "skip_draw_one"

@@ -466,7 +466,9 @@ class NewGameScene(UIScene):
                 self.field_widgets[name] = widget
                 y += field_h + help_h_used + self.px(10)
             y += self.px(6)
-        box.set_scrollable_area_dimensions((inner_w, y + self.px(40)))
+        # Room under the last group (the deck's, D3) for its drop-downs to open
+        # showing their choices, not two rows clipped by the box's bottom.
+        box.set_scrollable_area_dimensions((inner_w, y + self.px(130)))
         if scroll and box.vert_scroll_bar is not None:
             box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         self._own(self._rule_elems, start)
