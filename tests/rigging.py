@@ -4,10 +4,11 @@
 overwrites the table: hands, draw pile, discard pile, colour, whose turn, phase...
 Every card not placed explicitly goes to the bottom of the draw pile (or under
 the top of the discard pile with ``leftover="discard"``), so the 108-card
-invariant holds; ``check_invariants`` runs at the end.
+invariant holds (112 cards with D3's ``deck="official"``); ``check_invariants`` runs at the end.
 
 Cards are named by their short face (``Card.short()``): ``R5``, ``GS`` (Skip),
-``BR`` (Reverse), ``Y+2``, ``W``, ``W4``. ``Faces`` hands out an unused id for a
+``BR`` (Reverse), ``Y+2``, ``W``, ``W4``, and with the D3 deck ``WS`` (Wild Shuffle Hands)
+and ``WC`` (Wild Customizable). ``Faces`` hands out an unused id for a
 face, so two ``"R5"`` give the two different red fives::
 
     c = Faces()
@@ -20,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.rules.actions import Action
-from game.rules.cards import DECK, Colour
+from game.rules.cards import DECK, Colour, deck_size
 from game.rules.engine import Game
 from game.rules.events import Event, EventKind
 from game.rules.settings import OFFICIAL, RuleSettings
@@ -43,6 +44,10 @@ def face_name(colour: str | Colour | None, kind: str = "number", number: int | N
         return "W"
     if kind == "wild_draw_four":
         return "W4"
+    if kind == "wild_shuffle_hands":
+        return "WS"
+    if kind == "wild_customizable":
+        return "WC"
     assert colour is not None, "a coloured kind needs a colour"
     col = _COLOUR_NAMES[str(getattr(colour, "value", colour)).lower()]
     letter = col.value[0].upper()
@@ -108,7 +113,7 @@ def rig(settings: RuleSettings = OFFICIAL, *, hands: Sequence[Sequence[int]], to
     g = Game.new(settings, n, seed)
     placed = [c for h in hands for c in h] + [top, *under, *draw_pile]
     assert len(placed) == len(set(placed)), "a card placed twice"
-    rest = [c for c in range(len(DECK)) if c not in set(placed)]
+    rest = [c for c in range(deck_size(settings.deck)) if c not in set(placed)]
     pile_top_last = list(reversed(draw_pile))
     if leftover == "draw":
         pile, discard = rest + pile_top_last, [*under, top]

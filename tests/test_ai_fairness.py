@@ -41,7 +41,12 @@ def answer(agent: Agent, g: Game, seat: int) -> Action | None:
     return res.action if isinstance(res, Choice) else res
 
 
-@pytest.mark.parametrize("settings", [OFFICIAL, SHEET_HOUSE_RULES], ids=["official", "sheet"])
+@pytest.mark.parametrize("settings", [OFFICIAL, SHEET_HOUSE_RULES,
+                                      OFFICIAL.with_(deck="official", custom_wild="pass_hands"),
+                                      SHEET_HOUSE_RULES.with_(deck="official",
+                                                              shuffle_deal="same_counts",
+                                                              custom_wild="draw_two")],
+                         ids=["official", "sheet", "D3-official-deck", "D3-sheet-deck"])
 def test_choices_ignore_hidden_cards(settings: RuleSettings) -> None:
     rng = random.Random(5)
     checked = 0

@@ -47,7 +47,8 @@ def test_distinct_faces_have_distinct_pixels() -> None:
         if px in seen:
             assert seen[px] == key, f"{card} looks like {seen[px]}"
         seen[px] = key
-    assert len(seen) == 54  # 4 colours x 13 faces + wild + wild draw four
+    # 4 colours x 13 faces + Wild, Wild Draw Four, and D3's Shuffle Hands and Customizable
+    assert len(seen) == 56
     assert _px(card_art.card_back(64)) not in seen
 
 
@@ -131,3 +132,17 @@ def test_rendering_is_cached() -> None:
     for _ in range(3):
         for card in DECK:
             assert card_art.card_face(card, 72) is first[card.id]
+
+
+def test_D3_new_wilds_read_apart_by_shape_without_colour() -> None:
+    """D3: the four wild faces differ in grey too (colour-blind players tell the
+    Wild Shuffle Hands and Wild Customizable apart by their symbols)."""
+    wilds = {c.kind: c for c in DECK if c.colour is None}
+    assert len(wilds) == 4
+    for colourblind in (False, True):
+        greys = set()
+        for card in wilds.values():
+            surf = card_art.card_face(card, 64, colourblind)
+            grey = pygame.transform.grayscale(surf)
+            greys.add(pygame.image.tobytes(grey, "RGBA"))
+        assert len(greys) == 4

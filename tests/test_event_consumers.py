@@ -63,6 +63,7 @@ SAMPLES: dict[EventKind, Event] = {
     EventKind.WRONG_PLAY: Event(EventKind.WRONG_PLAY, seat=0, cards=(RED_7,)),
     EventKind.SWAP: Event(EventKind.SWAP, seat=0, target=2),
     EventKind.ROTATE: Event(EventKind.ROTATE, value=1),
+    EventKind.SHUFFLE_HANDS: Event(EventKind.SHUFFLE_HANDS, seat=1, value=14),
     EventKind.TURN: Event(EventKind.TURN, seat=0, reason="play"),
     EventKind.OUT: Event(EventKind.OUT, seat=1, value=1),
     EventKind.ROUND_END: Event(EventKind.ROUND_END, seat=1, value=1, result=ROUND),
@@ -98,6 +99,7 @@ def test_the_sounds_the_table_plays() -> None:
     played = {kind: event_sound(kind) for kind in EventKind if event_sound(kind) is not None}
     assert played == {EventKind.PLAY: "play", EventKind.DRAW: "draw", EventKind.DEAL: "shuffle",
                       EventKind.SHUFFLE: "shuffle", EventKind.RESHUFFLE: "shuffle",
+                      EventKind.SHUFFLE_HANDS: "shuffle",
                       EventKind.UNO: "uno", EventKind.CAUGHT: "uno"}
     # a round's or match's end is the scoreboard's to sound: it knows who won (#39)
 

@@ -194,3 +194,12 @@ def test_cards_sliding_home_settle_under_the_pause_menu():
     assert table.hand.sliding()
     pump(app, 60, 0.05)
     assert not table.hand.sliding() and not table.is_animating()
+
+
+def test_D3_every_card_of_the_112_card_deck_has_a_place_in_the_sorted_hand():
+    """The sorted hand took only the classic kinds: a Wild Shuffle Hands stopped
+    the game (KeyError) in a real window. The new wilds come last, in kind order."""
+    order = sorted(DECK, key=sort_key)
+    tail = [c.kind.value for c in order if c.colour is None]
+    assert tail == ["wild"] * 4 + ["wild_draw_four"] * 4 + ["wild_shuffle_hands"] \
+        + ["wild_customizable"] * 3

@@ -266,3 +266,41 @@ def test_the_mouse_wheel_scrolls_the_rules_over_their_disabled_controls(app: App
     over_words = box.vert_scroll_bar.start_percentage
     assert over_words > 0.0
     assert 0.5 < over_control / over_words < 2.0  # about as far, not twice
+
+
+def test_D3_the_deck_and_its_house_effect_are_chosen_under_any_preset(app: App) -> None:
+    """D3/T11: the host picks the 112-card deck and the customizable cards' house
+    effect before the match, under Official too (the deck is what a preset is
+    played with, like the target score); the choice is kept for the next match."""
+    sc = scene(app)
+    for name in ("deck", "shuffle_deal", "custom_wild"):
+        assert sc.field_widgets[name].is_enabled, name
+    assert not sc.field_widgets["stack_rule"].is_enabled
+    sc.model.set_value("deck", "official")
+    sc.model.set_value("custom_wild", "skip_draw_one")
+    assert sc.model.preset == "official"
+    want = OFFICIAL.with_(deck="official", custom_wild="skip_draw_one")
+    assert sc.model.settings() == want and want.preset_name == "official"
+    click(app, sc.start_button)
+    s = app.settings
+    assert s.last_preset == "official"
+    assert s.last_custom_rules == {"deck": "official", "custom_wild": "skip_draw_one"}
+    again = NewGameModel(list(s.last_seats), s.last_preset, dict(s.last_custom_rules), ["normal"])
+    assert again.settings() == want
+    again.set_preset("sheet")  # another preset keeps the deck chosen
+    assert again.settings() == SHEET_HOUSE_RULES.with_(deck="official",
+                                                       custom_wild="skip_draw_one")
+    again.set_value("deflect", True)  # a real rule change still makes it Custom
+    assert again.preset == "custom"
+
+
+def test_D3_the_last_drop_down_opens_with_every_choice_in_view(app: App) -> None:
+    """The customizable cards' drop-down is the last of the rules: opened at the
+    bottom of the box it showed two rows clipped by the box's edge."""
+    sc = scene(app)
+    box = sc.rules_box
+    assert box is not None and box.vert_scroll_bar is not None
+    box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)
+    app.pump(3)
+    choose(app, sc.field_widgets["custom_wild"], "Next player draws 1 and is skipped")
+    assert sc.model.values["custom_wild"] == "skip_draw_one"

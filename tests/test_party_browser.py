@@ -159,3 +159,45 @@ def test_party_phone_page_waits_for_start_then_names_the_host_in_the_turn_line(b
         _wait(lambda: "Turn: Host" == browser.find_element(By.ID, "turn").text)
         players = browser.find_element(By.ID, "players").text
         assert "Host" in players and "You" not in players and "Phone 1 (you)" in players
+
+
+def test_D3_phone_page_shows_the_new_wild_cards_and_plays_shuffle_hands(browser, tmp_path: Path):
+    """D3 on the phone: Wild Shuffle Hands and Wild Customizable show their names
+    (English, then Chinese chosen on the phone), and the phone plays the Shuffle
+    Hands with a colour (T10); afterwards it holds its new hand only."""
+    from rigging import Faces, rig
+    from selenium.webdriver.common.by import By
+
+    from game.controller import MatchController
+    from game.rules.cards import DECK, Kind
+
+    shots = Path(os.environ.get("UNO_PARTY_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    config = party_config("pa", seed=5, deck="official", custom_wild="draw_two")
+    c = Faces()
+    game = rig(config.settings, hands=[c.ids("WS WC G2 G5"), c.ids("Y1 Y2 Y3")], top=c("R3"))
+    shuffle, custom = game.hands[0][0], game.hands[0][1]
+    with TableLoop(config, controller=MatchController(config, game, think_ms=0,
+                                                      anim_speed="off", persist=False)) as loop:
+        browser.get(f"http://127.0.0.1:{loop.port}/#{loop.url_token(0)}")
+        card = _wait(lambda: browser.find_elements(By.CSS_SELECTOR, f'#hand [data-id="{shuffle}"]'))
+        assert card[0].text == "SHUFFLE" and "long" in card[0].get_attribute("class")
+        other = browser.find_element(By.CSS_SELECTOR, f'#hand [data-id="{custom}"]')
+        assert other.text == "CUSTOM"
+        time.sleep(0.6)
+        browser.save_screenshot(str(shots / "party_phone_d3.png"))
+        browser.find_element(By.ID, "lang").click()
+        _wait(lambda: browser.find_element(By.CSS_SELECTOR, f'#hand [data-id="{shuffle}"]').text
+              == "洗手牌")
+        assert browser.find_element(By.CSS_SELECTOR, f'#hand [data-id="{custom}"]').text == "自定义"
+        browser.save_screenshot(str(shots / "party_phone_d3_zh.png"))
+        browser.find_element(By.CSS_SELECTOR, f'#hand [data-id="{shuffle}"]').click()
+        _wait(lambda: browser.find_element(By.ID, "picker").is_displayed())
+        browser.find_element(By.CSS_SELECTOR, '#picker .swatch[data-colour="green"]').click()
+        _wait(lambda: loop.inspect(lambda ctl: any(
+            a.kind == "play" and a.cards == (shuffle,) for a in ctl.game.actions)))
+        assert all(DECK[x].kind is not Kind.WILD_SHUFFLE_HANDS
+                   for x in loop.inspect(lambda ctl: ctl.game.hands[0]))
+        shown = "return [...document.querySelectorAll('#hand .card')].map(e => +e.dataset.id)"
+        _wait(lambda: sorted(browser.execute_script(shown))
+              == loop.inspect(lambda ctl: sorted(ctl.game.hands[0])))

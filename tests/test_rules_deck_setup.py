@@ -9,10 +9,10 @@ import pytest
 from rigging import Faces, of_kind, rig, run
 
 from game.rules.actions import ChooseColour, Draw, NextRound, Pass, Play
-from game.rules.cards import COLOURS, DECK, Colour, Kind
+from game.rules.cards import COLOURS, DECK, Colour, Kind, deck_size
 from game.rules.engine import Game
 from game.rules.errors import IllegalAction, SettingsConflict
-from game.rules.events import Event
+from game.rules.events import Event, EventKind
 from game.rules.settings import OFFICIAL, RuleSettings, check_seats
 from game.rules.view import Phase
 
@@ -38,17 +38,54 @@ def first_kind_is(kind: Kind) -> Callable[[Game], bool]:
 
 # ---------------------------------------------------------------- D: deck
 def test_D1_composition_108_cards():
-    assert len(DECK) == 108
-    assert [c.id for c in DECK] == list(range(108))
+    classic = DECK[:deck_size("classic")]
+    assert len(classic) == 108
+    assert [c.id for c in classic] == list(range(108))
     for colour in COLOURS:
-        mine = [c for c in DECK if c.colour is colour]
+        mine = [c for c in classic if c.colour is colour]
         assert len(mine) == 25
         numbers = Counter(c.number for c in mine if c.kind is Kind.NUMBER)
         assert numbers == Counter({0: 1, **{n: 2 for n in range(1, 10)}})
         kinds = Counter(c.kind for c in mine if c.kind is not Kind.NUMBER)
         assert kinds == {Kind.SKIP: 2, Kind.REVERSE: 2, Kind.DRAW_TWO: 2}
-    assert sum(c.kind is Kind.WILD and c.colour is None for c in DECK) == 4
-    assert sum(c.kind is Kind.WILD_DRAW_FOUR and c.colour is None for c in DECK) == 4
+    assert sum(c.kind is Kind.WILD and c.colour is None for c in classic) == 4
+    assert sum(c.kind is Kind.WILD_DRAW_FOUR and c.colour is None for c in classic) == 4
+    assert Counter(c.kind for c in classic) == Counter(c.kind for c in classic
+                                                       if c.kind not in D3_KINDS)
+
+
+D3_KINDS = (Kind.WILD_SHUFFLE_HANDS, Kind.WILD_CUSTOMIZABLE)
+
+
+def test_D3_official_deck_adds_one_shuffle_hands_and_three_customizable():
+    assert deck_size("official") == len(DECK) == 112
+    assert [c.id for c in DECK] == list(range(112))
+    extra = DECK[108:]
+    assert Counter(c.kind for c in extra) == {Kind.WILD_SHUFFLE_HANDS: 1,
+                                              Kind.WILD_CUSTOMIZABLE: 3}
+    assert all(c.is_wild and c.points == 50 for c in extra)  # D2
+    assert [c.short() for c in extra] == ["WS", "WC", "WC", "WC"]
+
+
+def test_D3_every_new_game_holds_each_card_of_its_deck_once():
+    for deck, size in (("classic", 108), ("official", 112)):
+        for seed in range(20):
+            g = Game.new(OFFICIAL.with_(deck=deck), 2 + seed % 9, seed)
+            g.check_invariants()
+            everything = g.draw_pile + g.discard + [c for h in g.hands for c in h]
+            assert sorted(everything) == list(range(size))
+
+
+def test_D3_start_card_new_wilds_are_put_back():
+    """S4/D3: a Wild Shuffle Hands or Wild Customizable turned first goes back."""
+    seen = set()
+    for seed in range(400):
+        g = Game.new(OFFICIAL.with_(deck="official"), 4, seed)
+        returned = [DECK[e.cards[0]].kind for e in g.initial_events
+                    if e.kind is EventKind.START_CARD_RETURN]
+        seen.update(returned)
+        assert DECK[start_card(g).cards[0]].kind not in D3_KINDS
+    assert set(D3_KINDS) <= seen
 
 
 def test_D1_every_new_game_holds_each_card_once():
@@ -67,7 +104,8 @@ def test_D2_points_per_card():
             assert c.points == 20
         else:
             assert c.points == 50
-    assert sum(c.points for c in DECK) == 4 * (90 + 120) + 8 * 50
+    assert sum(c.points for c in DECK[:108]) == 4 * (90 + 120) + 8 * 50
+    assert sum(c.points for c in DECK) == 4 * (90 + 120) + 12 * 50  # D3
 
 
 def test_D2_points_used_by_round_scoring():

@@ -45,6 +45,9 @@ OFFICIAL_VALUES = {
     "deflect": False,  # H5
     "no_action_finish": False,  # H6
     "seven_zero": False,  # H7
+    "deck": "classic",  # D1/D3 (the 112-card deck is a setting, #39)
+    "shuffle_deal": "evenly",  # T10
+    "custom_wild": "wild",  # T11
 }
 
 
@@ -75,7 +78,7 @@ def test_presets_custom_and_unknown():
 def test_every_setting_names_its_rule_id():
     assert set(RULE_ID) == set(FIELD_NAMES)
     ids = {"S4", "S5", "T2", "T3", "T5", "T6", "T8", "R2", "R5", "H1", "H2", "H3", "H4",
-           "H5", "H6", "H7"}
+           "H5", "H6", "H7", "D3", "T10", "T11"}
     assert set(RULE_ID.values()) == ids
 
 
@@ -194,6 +197,8 @@ def test_from_dict_refuses_unknown_keys():
 COMPANIONS = {
     ("first_player", "count_off"): dict(start_card="reflip_actions"),
     ("pair_on_plus4", True): dict(multi_play=True, stack_rule="plus2_to_plus4"),
+    **{("custom_wild", v): dict(deck="official") for v in CHOICES["custom_wild"]},
+    **{("shuffle_deal", v): dict(deck="official") for v in CHOICES["shuffle_deal"]},
 }
 VALUES = {**{k: list(v) for k, v in CHOICES.items()}, **{b: [False, True] for b in
           ("forced_play", "teams", "skip_relay", "multi_play", "pair_on_plus4", "deflect",
@@ -221,3 +226,10 @@ def test_each_setting_value_plays(name, value):
         g.apply(rng.choice(options))
     g.check_invariants()
     assert Game.from_dict(g.to_dict()).to_dict() == g.to_dict()
+
+
+def test_D3_a_preset_played_with_the_112_card_deck_stays_that_preset():
+    assert OFFICIAL.with_(deck="official").preset_name == "official"
+    assert SHEET_HOUSE_RULES.with_(deck="official", shuffle_deal="same_counts",
+                                   custom_wild="pass_hands").preset_name == "sheet"
+    assert OFFICIAL.with_(deck="official", deflect=True).preset_name == "custom"

@@ -65,6 +65,11 @@ CASES = [(OFFICIAL, n) for n in range(2, 11)] + [(SHEET_HOUSE_RULES, n) for n in
     (OFFICIAL.with_(teams=True, target_score=100), 4),
     (SHEET_HOUSE_RULES.with_(jump_in="all", deflect=True, draw="until_playable",
                              forced_play=True, wrong_play_penalty=2), 6),
+    # D3: the 112-card deck, its Wild Shuffle Hands and each customizable effect (#39)
+    (OFFICIAL.with_(deck="official"), 4),
+    (OFFICIAL.with_(deck="official", shuffle_deal="same_counts", custom_wild="draw_two"), 3),
+    (SHEET_HOUSE_RULES.with_(deck="official", custom_wild="pass_hands"), 5),
+    (OFFICIAL.with_(deck="official", custom_wild="skip_draw_one"), 2),
 ]
 
 
@@ -336,3 +341,15 @@ def test_sample_saves_load() -> None:
         formats.add(json.loads(path.read_text(encoding="utf-8"))["format"])
     assert formats == set(range(1, saves.FORMAT + 1)), "one sample per save format"
     assert (SAMPLES / "README.md").exists()
+
+
+def test_D3_sample_saves_made_before_the_official_deck_load_with_the_classic_deck() -> None:
+    """Saves written before D3 hold no deck setting: they read as the 108-card deck."""
+    for path in sorted(SAMPLES.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert "deck" not in doc["config"]["settings"]
+        loaded = load_match(path)
+        assert loaded.config.settings.deck == "classic"
+        held = loaded.game.draw_pile + loaded.game.discard + [c for h in loaded.game.hands
+                                                              for c in h]
+        assert sorted(held) == list(range(108))

@@ -440,3 +440,36 @@ def test_a_hint_off_the_button_bar_is_named_in_words(monkeypatch):
     text = table.toast[0]
     assert "Draw" not in text, text
     assert text == i18n.t("tbl.hint_prefix") + i18n.t("tbl.draw"), text
+
+
+def _new_wild(table, kind):
+    for i, c in enumerate(table.hand.cards):
+        if c.kind is kind and len(table.hand.cards) > 2 and any(
+                isinstance(a, Play) and a.cards == (c.id,) for a in table.ctl.legal(table.viewer)):
+            return i
+    return -1
+
+
+def test_T10_shuffle_hands_at_the_table_shows_the_new_hand_and_says_so():
+    """D3 at the table: the sorted hand takes the new wilds (a KeyError stopped
+    the game in a real window), the picker names the colour, the hand shown
+    after the shuffle is the one the rules dealt, and the log tells it."""
+    from game.rules.cards import Kind
+
+    settings = OFFICIAL.with_(deck="official", custom_wild="draw_two")
+    app, table = find_seed(lambda t: _new_wild(t, Kind.WILD_SHUFFLE_HANDS) >= 0,
+                           settings=settings, seeds=range(1, 400))
+    assert any(c.kind is Kind.WILD_SHUFFLE_HANDS for c in table.hand.cards)
+    i = _new_wild(table, Kind.WILD_SHUFFLE_HANDS)
+    _settle(app, table)
+    pump(app, 1, events=click(visible_point(table, i)))
+    assert table.picker.open
+    table.picker.layout(table.layout)
+    colour, rect = table.picker.rects[1]
+    pump(app, 1, events=click(rect.center))
+    g = table.ctl.game
+    assert any(e.kind == "shuffle_hands" for e in g.log)
+    pump(app, 60)
+    assert sorted(c.id for c in table.hand.cards) == sorted(g.hands[table.viewer])
+    assert any("shuffles and deals them out again" in line for line in table.ticker), \
+        table.ticker

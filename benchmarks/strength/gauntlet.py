@@ -16,6 +16,7 @@ telling than two overlapping intervals.
     .venv/bin/python -m benchmarks.strength.gauntlet --heroes normal,hard \\
         --opponents rlrule,keepwilds,dumper,randplay --seats 4 --games 2000
     .venv/bin/python -m benchmarks.strength.gauntlet --rules sheet --games 400 --jobs 2
+    .venv/bin/python -m benchmarks.strength.gauntlet --deck official --games 200  # D3: 112 cards
 
 Bots: ``rlrule``, ``keepwilds``, ``dumper``, ``randplay`` (benchmarks/strength/bots.py)
 and any level name (``random``, ``easy``, ``normal``, ``hard``).
@@ -99,7 +100,7 @@ def play_device(make_hero: Callable[[Game, int], Agent], opponent: str, seats: i
     for i in range(games):
         game_no = game_seed(seed, i)
         hero = i % seats
-        g = Game.new(preset(rules), seats, game_no)
+        g = Game.new(rules_of(rules), seats, game_no)
         agents = [make_hero(g, game_no * 31 + hero) if s == hero
                   else make_bot(opponent, game_no * 31 + s, 300) for s in range(seats)]
         won.append(_play(g, [a.choose for a in agents], game_no, False, None, 100_000).winner
@@ -127,7 +128,7 @@ def play_task(task: Task) -> Outcome:
             bot = recorder
         agents.append(bot)
     assert recorder is not None
-    res = play_game(agents, preset(task.rules), seed)
+    res = play_game(agents, rules_of(task.rules), seed)
     return task, (res.winner - hero) % seats, recorder.times, recorder.worlds, recorder.capped
 
 
@@ -171,6 +172,18 @@ class Pairing:
                              "mean": statistics.fmean(self.worlds),
                              "capped_share": self.capped / len(self.worlds)}
         return out
+
+
+OFFICIAL_DECK = "+112"
+"""Suffix of a rules name whose matches use D3's 112-card deck (``official+112``)."""
+
+
+def rules_of(name: str) -> RuleSettings:
+    """The settings of a gauntlet rules name: a preset (official, sheet), with
+    ``+112`` for Mattel's current deck (D3: Wild Shuffle Hands, Wild Customizable)."""
+    if name.endswith(OFFICIAL_DECK):
+        return preset(name[:-len(OFFICIAL_DECK)]).with_(deck="official")
+    return preset(name)
 
 
 def tasks_for(heroes: Sequence[str], opponents: Sequence[str], seats: Sequence[int],
@@ -286,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--opponents", default=",".join(ALL_BOTS))
     ap.add_argument("--seats", default="4,2", help="table sizes (default 4,2)")
     ap.add_argument("--rules", default="official", help="preset: official or sheet")
+    ap.add_argument("--deck", default="classic", choices=("classic", "official"),
+                    help="D1 classic 108 cards or D3 Mattel's current 112 (default classic)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think-ms", type=int, default=300, help="wall-clock cap of searching levels")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -294,11 +309,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     heroes, opponents = _names(args.heroes), _names(args.opponents)
     seats = [int(s) for s in _names(args.seats)]
-    settings: RuleSettings = preset(args.rules)
+    rules = args.rules + (OFFICIAL_DECK if args.deck == "official" else "")
+    settings: RuleSettings = rules_of(rules)
     for name in {*heroes, *opponents}:
         make_bot(name, 0, args.think_ms)  # unknown names fail before any game
-    tasks = tasks_for(heroes, opponents, seats, args.games, args.rules, args.seed, args.think_ms)
-    print(f"gauntlet: rules {settings.preset_name}, {args.games} games per pairing, one round "
+    tasks = tasks_for(heroes, opponents, seats, args.games, rules, args.seed, args.think_ms)
+    print(f"gauntlet: rules {settings.preset_name}, deck {settings.deck}, {args.games} games per pairing, one round "
           f"each, hero seat rotated, seed {args.seed}, think cap {args.think_ms} ms, "
           f"{args.jobs} job(s)", flush=True)
     t0 = time.perf_counter()

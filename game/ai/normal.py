@@ -140,6 +140,44 @@ def copies_out(view: PlayerView, cid: int) -> int:
     return FACE_COPIES[face] - seen
 
 
+EVEN_OUT_GAIN = 3  # T10/H9: cards a hand swap must save us to be worth a wild
+
+
+def acts_as(view: PlayerView, kind: Kind) -> Kind:
+    """H8/H10: a Wild Customizable that makes the next player draw is a hit
+    like a Draw Two; every other card is what it is."""
+    if kind is Kind.WILD_CUSTOMIZABLE and view.settings.custom_wild in ("draw_two",
+                                                                        "skip_draw_one"):
+        return Kind.DRAW_TWO
+    return kind
+
+
+def deals_back_in(view: PlayerView, play: Play) -> bool:
+    """T10 ``evenly``: a Wild Shuffle Hands as the last card deals its player
+    back in (it does not go out unless there are fewer cards than players)."""
+    return (DECK[play.cards[-1]].kind is Kind.WILD_SHUFFLE_HANDS
+            and view.settings.shuffle_deal == "evenly"
+            and sum(view.hand_sizes) - len(play.cards) >= view.playing())
+
+
+def hand_gain(view: PlayerView, play: Play, kept: int) -> int:
+    """T10/H9: how many fewer cards ``play`` leaves us holding after its hands
+    move than the ``kept`` we would hold otherwise (0 for other cards).
+
+    Wild Shuffle Hands (``evenly``) deals every player an even share; H9's
+    pass gives us the hand of the player before us in the direction of play."""
+    kind = DECK[play.cards[-1]].kind
+    if kind is Kind.WILD_SHUFFLE_HANDS and view.settings.shuffle_deal == "evenly":
+        total = sum(view.hand_sizes) - len(play.cards)
+        return kept - -(-total // view.playing())
+    if kind is Kind.WILD_CUSTOMIZABLE and view.settings.custom_wild == "pass_hands":
+        before = seat_after(view.seat, -view.direction, view.num_seats, view.out)
+        if before == view.seat:
+            return 0
+        return kept - view.hand_sizes[before]
+    return 0
+
+
 def worth_bluffing(view: PlayerView, play: Play) -> bool:
     """T2/T5: a Wild Draw Four a challenge would catch (``view.is_bluff``) is
     played only onto an opponent down to ``BLUFF_AT`` card: it stops them
@@ -183,7 +221,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     rest = [c for c in hand_ids if c not in play.cards]
     top = DECK[play.cards[-1]]
     why: list[Reason] = []
-    if not rest:
+    if not rest and not deals_back_in(view, play):
         return Scored(play, 1000.0, [Reason("hint.go_out")])
     bluff = view.is_bluff(play)
     if bluff and not worth_bluffing(view, play):
@@ -201,6 +239,10 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
     if top.colour is None:
         score -= 100.0 if top.kind is Kind.WILD else 101.0  # the plain Wild first
         why.append(Reason("hint.threat" if threat_size(view) <= KEEP_WILDS_UNTIL else "hint.no_other"))
+        gain = hand_gain(view, play, len(rest))
+        if gain >= EVEN_OUT_GAIN:  # T10/H9: trade a big hand for a smaller one
+            score += 110.0 + 5.0 * gain
+            why.insert(0, Reason("hint.even_out", n=gain))
     else:
         score += 10.0 * held[top.colour] + top.points / 10.0
         score -= FACE_KEEP * copies_out(view, top.id)
@@ -216,7 +258,7 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
             and colour_after in know.void_colours(victim, victim_size):
         score += VOID_BONUS
         why.append(Reason("hint.void", colour_after))
-    kind = top.kind
+    kind = acts_as(view, top.kind)
     alive = view.playing()
     if kind in HITS or (kind is Kind.REVERSE and alive == 2):
         if not hostile:
@@ -243,8 +285,8 @@ def score_play(view: PlayerView, know: Knowledge | None, play: Play,
         elif not is_partner(view, ahead, view.seat) and view.hand_sizes[ahead] <= HIT_AT:
             score += 150.0  # the player about to go out waits a whole round
             why.insert(0, Reason("hint.threat"))
-    if view.settings.no_action_finish and len(rest) == 1 and DECK[rest[0]].kind in (
-            Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR):
+    if view.settings.no_action_finish and len(rest) == 1 and (
+            DECK[rest[0]].kind in (Kind.SKIP, Kind.REVERSE) or DECK[rest[0]].colour is None):
         score -= 40.0  # H6: a last card that may not finish
     return Scored(play, score, why[:2])
 

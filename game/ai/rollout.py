@@ -5,7 +5,8 @@ what its :class:`PlayerView` shows (:mod:`game.ai.belief`) into a small
 :class:`World` of plain lists, and plays that world out with a cheap greedy
 policy. The simulator is a simplified UNO (T1/T3/T4, T7, R1, teams and the
 elimination of seats already out): it ignores challenges, UNO calls, jump-ins,
-stacking and multi-card plays after the first move. It is an estimate, made
+stacking, multi-card plays after the first move and what D3's new wild
+cards do beyond a Wild's colour. It is an estimate, made
 fast (tens of microseconds per turn) so that hundreds of games fit in a
 think budget; the engine stays the only judge of the real game.
 """
@@ -24,8 +25,10 @@ from .tracking import COLOUR_INDEX
 
 # Card tables indexed by id.
 COL: tuple[int, ...] = tuple(-1 if c.colour is None else COLOUR_INDEX[c.colour] for c in DECK)
+# D3's Wild Shuffle Hands and Wild Customizable play out as plain Wilds here:
+# the simulator is an estimate (their effects are the engine's, T10/T11).
 _KIND_CODE = {Kind.NUMBER: 0, Kind.SKIP: 1, Kind.REVERSE: 2, Kind.DRAW_TWO: 3, Kind.WILD: 4,
-              Kind.WILD_DRAW_FOUR: 5}
+              Kind.WILD_DRAW_FOUR: 5, Kind.WILD_SHUFFLE_HANDS: 4, Kind.WILD_CUSTOMIZABLE: 4}
 KIND: tuple[int, ...] = tuple(_KIND_CODE[c.kind] for c in DECK)
 FACE: tuple[int, ...] = tuple(
     (c.number if c.number is not None else 9 + KIND[c.id]) if c.colour is not None else -1

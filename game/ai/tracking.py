@@ -22,7 +22,7 @@ so two games that look the same to the viewer give the same knowledge.
 * ``known[s]``: cards seen in ``s``'s hand (shown to us in a challenge, T5)
   and not played since.
 * ``unseen``: the cards that may be in other hands or in the draw pile
-  (108 minus our hand, the discard pile and the known cards).
+  (the deck, D1/D3, minus our hand, the discard pile and the known cards).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
-from game.rules.cards import COLOURS, DECK, FACE, Colour
+from game.rules.cards import COLOURS, DECK, FACE, Colour, deck_size
+from game.rules.turns import seat_after
+from game.rules.verdicts import shuffle_counts
 from game.rules.view import PlayerView
 
 COLOUR_INDEX: dict[Colour, int] = {c: i for i, c in enumerate(COLOURS)}
@@ -234,6 +236,22 @@ def track(view: PlayerView) -> Knowledge:
             _rotate(not_wild, order)
             _rotate(not_face, order)
             _rotate(known, order)
+        elif k == "shuffle_hands":  # T10: every hand is new; nothing inferred holds
+            active = [s for s in range(n) if s not in gone]
+            order = [seat_after(ev.seat, 1, n, gone)]
+            while len(order) < len(active):
+                order.append(seat_after(order[-1], 1, n, gone))
+            dealt = shuffle_counts(view.settings.shuffle_deal, order,
+                                   {s: sizes[s] for s in active})
+            recent = []
+            windows[:] = [recent]
+            for s in active:
+                sizes[s] = dealt[s]
+                choice_draws[s] = 0
+                not_colour[s] = [0] * 4
+                not_wild[s] = 0
+                not_face[s] = [0] * FACES
+                known[s] = []
     sizes_now = view.hand_sizes
     for s in range(n):
         for ci in range(4):
@@ -247,6 +265,6 @@ def track(view: PlayerView) -> Knowledge:
     taken = {c.id for c in view.hand} | {c.id for c in view.discard}
     for s in range(n):
         taken.update(known[s])
-    unseen = [cid for cid in range(len(DECK)) if cid not in taken]
+    unseen = [cid for cid in range(deck_size(view.settings.deck)) if cid not in taken]
     return Knowledge(me, n, not_colour, known, unseen, before_colour, before_top, last_player,
                      choice_draws, not_wild, [p for w in windows[-PLAY_WINDOW:] for p in w], not_face)

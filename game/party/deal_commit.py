@@ -20,8 +20,11 @@ import hmac
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.cards import DECK
+from game.rules.cards import deck_size
 from game.rules.events import Event, EventKind
+
+FULL_DECKS = [list(range(deck_size(d))) for d in ("classic", "official")]
+"""D1/D3: a revealed deck holds every card of one of the decks once."""
 
 TAG = b"uno-deal-v1"
 VERIFIED = "verified"  # the hash, the deck and every card this seat saw agree
@@ -65,8 +68,8 @@ def check_reveal(reveal: dict[str, Any], committed: str, seat: int, dealer: int,
         salt = bytes.fromhex(reveal["salt"])
         deck = [int(c) for c in reveal["deck"]]
         round_no = int(reveal["round"])
-        if sorted(deck) != list(range(len(DECK))):
-            return TAMPERED  # not the 108 cards once each
+        if sorted(deck) not in FULL_DECKS:
+            return TAMPERED  # not the 108 (D3: or 112) cards once each
         if not hmac.compare_digest(commitment(round_no, salt, deck), str(committed)):
             return TAMPERED
     except (KeyError, TypeError, ValueError):

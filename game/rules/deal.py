@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from .cards import DECK, Kind
+from .cards import DECK, Kind, deck_size
 from .events import DrawReason, Event, EventKind
 from .phase import Phase
 from .piles import draw_cards
@@ -13,11 +13,14 @@ from .state import MatchState, RoundState
 from .turns import begin_turn, next_seat, seat_after
 
 HAND_SIZE = 7  # S3
+_PUT_BACK = frozenset({Kind.WILD_DRAW_FOUR, Kind.WILD_SHUFFLE_HANDS, Kind.WILD_CUSTOMIZABLE})
+"""S4/D3: first cards put back and another turned (the D3 wilds act only when played)."""
 
 
 def choose_dealer(m: MatchState) -> None:
     """S2: everyone draws; the highest number card deals; others and ties draw again."""
-    deck = list(range(len(DECK)))
+    size = deck_size(m.settings.deck)
+    deck = list(range(size))
     m.rng.shuffle(deck)
     candidates = list(range(m.seats))
     while True:
@@ -28,7 +31,7 @@ def choose_dealer(m: MatchState) -> None:
             number = DECK[cid].number
             drawn[seat] = -1 if number is None else number
             if not deck:
-                deck = list(range(len(DECK)))
+                deck = list(range(size))
                 m.rng.shuffle(deck)
         best = max(drawn.values())
         tied = [s for s in candidates if drawn[s] == best]
@@ -39,21 +42,22 @@ def choose_dealer(m: MatchState) -> None:
     m.emit(Event(EventKind.DEALER, seat=m.dealer))
 
 
-def stacked_pile(rng: Random, top: Sequence[int] = ()) -> list[int]:
+def stacked_pile(rng: Random, top: Sequence[int] = (),
+                 size: int = deck_size("classic")) -> list[int]:
     """S3: a shuffled draw pile (the last id is drawn first) whose first cards off
     the top are ``top``, in that order; the other cards follow in ``rng``'s shuffle.
 
     ``top`` empty is the plain shuffle every round gets. A prepared deal (the
     tutorial) names the cards dealt (one at a time from the dealer's left), then
     the start card, then the cards drawn after. ValueError for an id that is not
-    a card or is named twice."""
+    a card of the deck (``size``: D3's 108 or 112 cards) or is named twice."""
     placed = list(top)
-    if any(not 0 <= cid < len(DECK) for cid in placed):
+    if any(not 0 <= cid < size for cid in placed):
         raise ValueError("a prepared deal names a card id outside the deck (D1)")
     if len(set(placed)) != len(placed):
         raise ValueError("a prepared deal names a card twice (D1)")
     chosen = set(placed)
-    rest = [cid for cid in range(len(DECK)) if cid not in chosen]
+    rest = [cid for cid in range(size) if cid not in chosen]
     rng.shuffle(rest)
     return rest + placed[::-1]
 
@@ -62,10 +66,11 @@ def deal_round(m: MatchState, top: Sequence[int] = ()) -> None:
     """S3: a fresh round; seven cards each, one at a time from the dealer's left
     (``top``: the first cards off the pile, :func:`stacked_pile`)."""
     m.round_no += 1
+    size = deck_size(m.settings.deck)
     if top:
-        pile = stacked_pile(m.rng, top)
+        pile = stacked_pile(m.rng, top, size)
     else:
-        pile = list(range(len(DECK)))
+        pile = list(range(size))
         m.rng.shuffle(pile)
     r = m.round = RoundState.fresh(m.seats, pile)
     m.emit(Event(EventKind.ROUND_START, seat=m.dealer, value=m.round_no))
@@ -86,7 +91,7 @@ def turn_start_card(m: MatchState) -> None:
     while True:
         cid = r.draw_pile.pop()
         card = DECK[cid]
-        if card.kind is Kind.WILD_DRAW_FOUR or (
+        if card.kind in _PUT_BACK or (
                 s.start_card == "reflip_actions" and card.kind is not Kind.NUMBER):
             m.emit(Event(EventKind.START_CARD_RETURN, cards=(cid,)))
             r.draw_pile.append(cid)

@@ -3,8 +3,8 @@
 :func:`perform` dispatches on the action type; every effect is a named
 function a reader can find from its rule ID (``skip_played`` T4/H2/H4,
 ``draw_card_played`` T4/H1, ``deflect_target`` H5, ``challenge`` T5,
-``last_card_played`` R1/R4/T9, ``seven_zero`` H7...). Setup (a new round) is
-:mod:`.deal`.
+``last_card_played`` R1/R4/T9, ``seven_zero`` H7, ``shuffle_hands`` T10,
+``customizable_played`` T11/H8-H10...). Setup (a new round) is :mod:`.deal`.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from .phase import Phase
 from .piles import draw_cards
 from .scoring import end_round, went_out
 from .state import MatchState, PenaltyKind, PendingPenalty
-from .turns import begin_turn, flip_direction, next_seat, skip_and_advance
-from .verdicts import challenge_stakes
+from .turns import begin_turn, flip_direction, next_seat, seat_after, skip_and_advance
+from .verdicts import challenge_stakes, shuffle_counts
 
 CATCH_PENALTY = 2  # T6
 _STACKING = (Phase.PENALTY, Phase.CHALLENGE)
@@ -182,6 +182,16 @@ def play(m: MatchState, seat: int, ids: tuple[int, ...], colour: Colour | None,
     if len(hand) == 1 and not declared:
         r.uno_exposed = seat
     n = len(ids)
+    if kind is Kind.WILD_SHUFFLE_HANDS:
+        shuffle_hands(m, seat)  # T10 (the player may be dealt back in)
+        hand = r.hands[seat]
+    elif kind is Kind.WILD_CUSTOMIZABLE:
+        kind = custom_kind(m.settings.custom_wild)  # T11/H8: what it acts as
+        if not hand and m.settings.custom_wild == "skip_draw_one":
+            # H10 with the last card: the next player still draws and misses
+            # the turn (as T9).
+            draw_cards(m, next_seat(m, seat), n, DrawReason.PENALTY)
+            kind, n = Kind.SKIP, 1
     if not hand:
         last_card_played(m, seat, kind, n, ctx)
     elif kind is Kind.DRAW_TWO or kind is Kind.WILD_DRAW_FOUR:
@@ -194,6 +204,8 @@ def play(m: MatchState, seat: int, ids: tuple[int, ...], colour: Colour | None,
         reverse_played(m, seat, n)
     elif kind is Kind.NUMBER and m.settings.seven_zero and top.number in (0, 7):
         seven_zero(m, seat, top.number)
+    elif top.kind is Kind.WILD_CUSTOMIZABLE:
+        customizable_played(m, seat, n)
     else:
         begin_turn(m, next_seat(m, seat))
 
@@ -222,8 +234,73 @@ def reverse_played(m: MatchState, seat: int, n: int) -> None:
 
 
 def _draw_total(kind: Kind, n: int) -> int:
-    """T4/H4: what N Draw Twos or N Wild Draw Fours add."""
+    """T4/H4: what N Draw Twos or N Wild Draw Fours add (H8: N Wild Customizable
+    cards acting as Wild Draw Twos add as Draw Twos)."""
     return (2 if kind is Kind.DRAW_TWO else 4) * n
+
+
+def custom_kind(effect: str) -> Kind:
+    """T11/H8: the card a Wild Customizable acts as for turn order and T9.
+
+    H8 ``draw_two`` acts as a Draw Two (the next player faces 2, stackable on
+    by a Draw Two under H1, never challenged); every other effect as a Wild,
+    its own part done by :func:`customizable_played`."""
+    return Kind.DRAW_TWO if effect == "draw_two" else Kind.WILD
+
+
+def customizable_played(m: MatchState, seat: int, n: int) -> None:
+    """T11/H9/H10: a Wild Customizable (not the last card, not H8) was played.
+
+    T11 ``wild``: a plain Wild. H9 ``pass_hands``: every hand passes on to the
+    next player in the direction of play, once per card. H10 ``skip_draw_one``:
+    the next player draws one card per card played and misses the turn."""
+    effect = m.settings.custom_wild
+    if effect == "pass_hands":
+        for _ in range(n):
+            pass_hands_on(m)
+        begin_turn(m, next_seat(m, seat))
+    elif effect == "skip_draw_one":
+        victim = next_seat(m, seat)
+        draw_cards(m, victim, n, DrawReason.PENALTY)
+        skip_and_advance(m, victim, 1, seat)
+    else:
+        begin_turn(m, next_seat(m, seat))
+
+
+def shuffle_hands(m: MatchState, seat: int) -> None:
+    """T10: ``seat`` collects every hand still in the round (R4), its own with
+    them, shuffles them with the match's generator and deals them out again
+    starting with the player to its left (the next seat clockwise, whatever the
+    direction of play).
+
+    ``shuffle_deal = "evenly"`` (official): one card at a time round the table
+    until none are left, so hands differ by one card at most and the player is
+    dealt back in even when the card was its last (UNO's own ruling); left
+    holding none (fewer cards than players), it has gone out. ``"same_counts"``:
+    every player gets back as many cards as it held, so a last card still goes
+    out. Nobody can be caught for UNO after the deal, and an early call lapses
+    (T6): nobody played down to one card."""
+    r = m.round
+    players = r.active()
+    left = seat_after(seat, 1, m.seats, r.out)
+    order = [left]
+    while len(order) < len(players):
+        order.append(seat_after(order[-1], 1, m.seats, r.out))
+    counts = {s: len(r.hands[s]) for s in players}
+    pool = [c for s in players for c in r.hands[s]]
+    m.rng.shuffle(pool)
+    dealt = shuffle_counts(m.settings.shuffle_deal, order, counts)
+    new: dict[int, list[int]] = {s: [] for s in players}
+    # One card at a time round the table, as a dealer would (every count ends
+    # as shuffle_counts says).
+    while pool:
+        for s in order:
+            if len(new[s]) < dealt[s]:
+                new[s].append(pool.pop())
+    for s in players:
+        r.hands[s] = new[s]
+    r.uno_exposed = r.uno_declared = -1
+    m.emit(Event(EventKind.SHUFFLE_HANDS, seat=seat, value=sum(counts.values())))
 
 
 def draw_card_played(m: MatchState, seat: int, kind: Kind, n: int, ctx: Phase,
@@ -328,12 +405,19 @@ def seven_zero(m: MatchState, seat: int, number: int | None) -> None:
         r.phase = Phase.CHOOSE_SWAP
         m.emit(Event(EventKind.TURN, seat=seat, reason=Phase.CHOOSE_SWAP.value))
         return
+    pass_hands_on(m)
+    begin_turn(m, next_seat(m, seat))
+
+
+def pass_hands_on(m: MatchState) -> None:
+    """H7 (a 0) and H9: every hand still in the round passes to the next player
+    in the direction of play; nobody can be caught for UNO afterwards."""
+    r = m.round
     moved = {next_seat(m, s): r.hands[s] for s in r.active()}
     for s, hand in moved.items():
         r.hands[s] = hand
     r.uno_exposed = r.uno_declared = -1
     m.emit(Event(EventKind.ROTATE, value=r.direction))
-    begin_turn(m, next_seat(m, seat))
 
 
 def swap_hands(m: MatchState, seat: int, target: int) -> None:

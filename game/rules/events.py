@@ -32,7 +32,9 @@ caught             T6: ``seat`` caught ``target`` not calling UNO
 pass               T3: ``seat`` kept the drawn card
 wrong_play         T8: ``seat`` offered ``cards[0]``, which is not playable
 swap               H7: ``seat`` swapped hands with ``target`` (no cards shown)
-rotate             H7: every hand passed to the next player (``value`` = direction)
+rotate             H7/H9: every hand passed to the next player (``value`` = direction)
+shuffle_hands      T10: ``seat`` collected every hand, shuffled and dealt them
+                   out again (``value`` = cards dealt; no cards shown)
 turn               ``seat`` must decide now; ``reason`` = the phase
 out                R1/R4: ``seat`` went out, ``value`` = rank (1 = first)
 round_end          R2-R5: ``seat`` = winner; ``result`` = a :class:`RoundResult`
@@ -83,6 +85,7 @@ class EventKind(str, Enum):
     WRONG_PLAY = "wrong_play"
     SWAP = "swap"
     ROTATE = "rotate"
+    SHUFFLE_HANDS = "shuffle_hands"
     TURN = "turn"
     OUT = "out"
     ROUND_END = "round_end"

@@ -54,7 +54,9 @@ def _twins() -> tuple[int, ...]:
 TWIN: Final[tuple[int, ...]] = _twins()
 """H3: the id of the identical coloured card (same colour and face), or -1 for wilds."""
 
-_FINISH_FORBIDDEN: Final = frozenset({Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR})
+_FINISH_FORBIDDEN: Final = frozenset({Kind.SKIP, Kind.REVERSE, Kind.WILD, Kind.WILD_DRAW_FOUR,
+                                      Kind.WILD_SHUFFLE_HANDS, Kind.WILD_CUSTOMIZABLE})
+"""H6: the cards that may not be the last (every wild card, D3's too)."""
 _PLAY_PHASES: Final = frozenset({Phase.PLAY, Phase.KEEP_OR_PLAY, Phase.CHALLENGE,
                                  Phase.PENALTY, Phase.SKIP_RELAY})
 _DECISION_PHASES: Final = frozenset({Phase.CHALLENGE, Phase.PENALTY, Phase.SKIP_RELAY})

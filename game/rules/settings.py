@@ -20,6 +20,9 @@ DrawRule = Literal["one", "until_playable"]
 Scoring = Literal["winner_takes", "penalty_points", "elimination"]
 StackRule = Literal["off", "same_kind", "plus2_to_plus4"]
 JumpIn = Literal["off", "numbers", "all"]
+Deck = Literal["classic", "official"]
+ShuffleDeal = Literal["evenly", "same_counts"]
+CustomWild = Literal["wild", "draw_two", "pass_hands", "skip_draw_one"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "start_card": ("official", "reflip_actions"),
@@ -30,7 +33,21 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "scoring": ("winner_takes", "penalty_points", "elimination"),
     "stack_rule": ("off", "same_kind", "plus2_to_plus4"),
     "jump_in": ("off", "numbers", "all"),
+    "deck": ("classic", "official"),
+    "shuffle_deal": ("evenly", "same_counts"),
+    "custom_wild": ("wild", "draw_two", "pass_hands", "skip_draw_one"),
 }
+
+DECK_FIELDS: tuple[str, ...] = ("deck", "shuffle_deal", "custom_wild")
+"""D3/T10/T11: the deck a preset is played with, and what its new wilds do."""
+
+PRESET_FREE: tuple[str, ...] = ("target_score", *DECK_FIELDS)
+"""What may differ from a preset while it stays that preset: the match's
+length (R2) and the deck (D3), chosen under any preset."""
+
+CUSTOM_WILD_RULE: dict[str, str] = {
+    "wild": "T11", "draw_two": "H8", "pass_hands": "H9", "skip_draw_one": "H10"}
+"""T11/H8-H10: the rule ID of each house effect a Wild Customizable card may carry."""
 
 # Rule ID of each setting, for the new-game screen, the rules screen and errors.
 RULE_ID: dict[str, str] = {
@@ -54,6 +71,9 @@ RULE_ID: dict[str, str] = {
     "deflect": "H5",
     "no_action_finish": "H6",
     "seven_zero": "H7",
+    "deck": "D3",
+    "shuffle_deal": "T10",
+    "custom_wild": "T11",
 }
 
 INT_LIMITS: dict[str, tuple[int, int]] = {
@@ -86,6 +106,9 @@ class RuleSettings:
     deflect: bool = False  # H5
     no_action_finish: bool = False  # H6
     seven_zero: bool = False  # H7: a 7 swaps hands with a chosen player, a 0 rotates all hands
+    deck: Deck = "classic"  # D1/D3: 108 cards, or Mattel's current 112
+    shuffle_deal: ShuffleDeal = "evenly"  # T10: how Wild Shuffle Hands deals the cards out
+    custom_wild: CustomWild = "wild"  # T11/H8-H10: what a Wild Customizable card does
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -121,10 +144,12 @@ class RuleSettings:
 
     @property
     def preset_name(self) -> str:
-        """The preset these rules are, whatever the match's length: a preset played
-        to another target score (R2/R3) is still that preset."""
+        """The preset these rules are, whatever the match's length and deck: a
+        preset played to another target score (R2/R3) or with the 112-card deck
+        (D3) is still that preset (:data:`PRESET_FREE`)."""
+        free = {name: getattr(self, name) for name in PRESET_FREE}
         for name, preset in PRESETS.items():
-            if replace(preset, target_score=self.target_score) == self:
+            if replace(preset, **free) == self:
                 return name
         return "custom"
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import DECK, Colour
+from .cards import Colour, deck_size
 from .events import Event, RoundLog
 from .phase import Phase
 from .settings import RuleSettings
@@ -142,8 +142,9 @@ def check_invariants(m: MatchState) -> None:
     n = m.seats
     assert len(r.hands) == n, "one hand per seat"
     everything = r.draw_pile + r.discard + [c for h in r.hands for c in h]
-    assert len(everything) == len(DECK), f"{len(everything)} cards instead of 108"
-    assert sorted(everything) == list(range(len(DECK))), "each card in exactly one place"
+    size = deck_size(m.settings.deck)  # D1/D3
+    assert len(everything) == size, f"{len(everything)} cards instead of {size}"
+    assert sorted(everything) == list(range(size)), "each card in exactly one place"
     assert r.discard, "the discard pile is never empty after setup"
     assert len(m.scores) == n and all(isinstance(x, int) for x in m.scores)
     assert r.direction in (1, -1)

@@ -13,12 +13,14 @@ function, so a bot's answer and the engine's cannot drift apart.
 :func:`uno_call_helps` T6: would an UNO call help the seat now (the button)?
 :func:`challenge_stakes` T5: what a challenge costs whom, guilty or not
 :func:`can_draw_from`  T7: is there anything left to draw?
+:func:`shuffle_counts` T10: how many cards each player holds after a Wild
+                       Shuffle Hands
 =====================  =========================================================
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 from .cards import COLOUR_OF, DECK, FACE, Colour, Kind
@@ -105,3 +107,16 @@ def can_draw_from(draw_pile_size: int, discard_size: int) -> bool:
     """T7: is there anything left to draw: the draw pile, or a discard pile with
     cards under its top card to turn into a new one?"""
     return draw_pile_size > 0 or discard_size > 1
+
+
+def shuffle_counts(rule: str, order: Sequence[int], counts: Mapping[int, int]) -> dict[int, int]:
+    """T10: how many cards each seat of ``order`` (the players still in, starting
+    with the one left of whoever played the Wild Shuffle Hands) holds after it,
+    given what each held (``counts``). ``rule`` is ``shuffle_deal``:
+    ``"evenly"`` deals the cards round one at a time from the first of
+    ``order``; ``"same_counts"`` gives everyone back as many as it held."""
+    if rule == "same_counts":
+        return {s: counts[s] for s in order}
+    total = sum(counts[s] for s in order)
+    share, extra = divmod(total, len(order))
+    return {s: share + (1 if i < extra else 0) for i, s in enumerate(order)}

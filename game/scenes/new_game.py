@@ -31,7 +31,9 @@ from game.resources import get_font
 from game.rules.errors import SettingsConflict
 from game.rules.settings import (
     CHOICES,
+    DECK_FIELDS,
     INT_LIMITS,
+    PRESET_FREE,
     PRESETS,
     RULE_ID,
     RuleSettings,
@@ -61,6 +63,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
                     "false_uno_penalty", "wrong_play_penalty")),
     ("group.house", ("stack_rule", "skip_relay", "jump_in", "multi_play", "pair_on_plus4",
                      "deflect", "no_action_finish", "seven_zero")),
+    ("group.deck", DECK_FIELDS),
 )
 
 
@@ -78,10 +81,12 @@ def ai_levels() -> list[str]:
 
 
 def matching_preset(values: dict[str, Any]) -> str:
-    """The preset ``values`` are; the target score is the match's length, not a
-    rule, so a preset played to another target stays that preset (#39)."""
+    """The preset ``values`` are; the target score is the match's length and the
+    deck (D3) what it is played with, not rules, so a preset played to another
+    target or with the 112-card deck stays that preset (#39)."""
+    free = {k: values.get(k) for k in PRESET_FREE}
     for name, settings in PRESETS.items():
-        if {**settings.to_dict(), "target_score": values.get("target_score")} == values:
+        if {**settings.to_dict(), **free} == values:
             return name
     return "custom"
 
@@ -108,9 +113,9 @@ class NewGameModel:
                 {"kind": "ai", "level": "normal", "name": "", "auto": True} for _ in range(3)]
         self.preset = preset if preset in PRESET_NAMES else "official"
         base = PRESETS.get(self.preset, PRESETS["official"]).to_dict()
-        for k, v in custom.items():  # under a preset, only its length (the target) is kept
+        for k, v in custom.items():  # under a preset, only its length and deck are kept
             if k in base and type(v) is type(base[k]) and (self.preset == "custom"
-                                                            or k == "target_score"):
+                                                            or k in PRESET_FREE):
                 base[k] = v
         self.values: dict[str, Any] = base
         self.number_errors: dict[str, str] = {}
@@ -150,8 +155,9 @@ class NewGameModel:
     # ---- rules
     def set_preset(self, name: str) -> None:
         self.preset = name
-        if name in PRESETS:
-            self.values = PRESETS[name].to_dict()
+        if name in PRESETS:  # (the deck chosen stays: D3 goes with any preset)
+            deck = {k: self.values[k] for k in DECK_FIELDS if k in self.values}
+            self.values = {**PRESETS[name].to_dict(), **deck}
         self.number_errors.clear()
 
     def set_value(self, name: str, value: Any) -> None:
@@ -200,11 +206,12 @@ class NewGameModel:
                            new_secret() if phones else "")
 
     def rules_to_save(self) -> dict[str, Any]:
-        """Every value under Custom; under a preset, only a target score of its own."""
+        """Every value under Custom; under a preset, only a target score and a deck
+        (D3) of its own."""
         if self.preset == "custom":
             return dict(self.values)
-        own = PRESETS[self.preset].target_score
-        return {} if self.values["target_score"] == own else {"target_score": self.values["target_score"]}
+        own = PRESETS[self.preset]
+        return {k: self.values[k] for k in PRESET_FREE if self.values[k] != getattr(own, k)}
 
     def seats_to_save(self) -> list[dict[str, Any]]:
         return [{"name": "" if s["auto"] else s["name"], "kind": s["kind"], "level": s["level"]}
@@ -460,12 +467,14 @@ class NewGameScene(UIScene):
                     t(f"rule.help.{name}"), class_id="@muted", container=box)
                 rect = pygame.Rect(inner_w - ctrl_w, y, ctrl_w, line_h + self.px(4))
                 widget = self._field_widget(name, rect, box)
-                if not custom and name not in MATCH_FIELDS:
+                if not custom and name not in MATCH_FIELDS and name not in DECK_FIELDS:
                     widget.disable()
                 self.field_widgets[name] = widget
                 y += field_h + help_h_used + self.px(10)
             y += self.px(6)
-        box.set_scrollable_area_dimensions((inner_w, y + self.px(40)))
+        # Room under the last group (the deck's, D3) for its drop-downs to open
+        # showing their choices, not two rows clipped by the box's bottom.
+        box.set_scrollable_area_dimensions((inner_w, y + self.px(130)))
         if scroll and box.vert_scroll_bar is not None:
             box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)
         self._own(self._rule_elems, start)

@@ -297,7 +297,7 @@ class StatsStore:
                   | EventKind.RESHUFFLE | EventKind.PENALTY | EventKind.DEFLECT
                   | EventKind.UNO | EventKind.FALSE_UNO | EventKind.PASS
                   | EventKind.WRONG_PLAY | EventKind.SWAP | EventKind.ROTATE | EventKind.TURN
-                  | EventKind.OUT):
+                  | EventKind.OUT | EventKind.SHUFFLE_HANDS):
                 return False  # not counted
             case _:
                 assert_never(event.kind)

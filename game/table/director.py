@@ -175,6 +175,13 @@ class Director:
                 step.on_start.append(lambda: self._effect(
                     Effect("pulse", lay.draw_pile.center, 0.6, icon="pile")))
                 return step
+            case EventKind.SHUFFLE_HANDS:  # T10: the new hands come with the next sync
+                step = self._model_step(ev, 0.6)
+                step.on_start.append(lambda: self._effect(
+                    Effect("pulse", lay.centre, 0.8, icon="pile")))
+                shuffler = ev.seat
+                step.on_start.append(lambda: self._mark(shuffler, t("bubble.shuffle_hands"), GOLD))
+                return step
             case EventKind.DIRECTION | EventKind.ROTATE:
                 step = self._model_step(ev, 0.2 if kind is EventKind.DIRECTION else 0.5)
                 step.on_start.append(lambda: self._effect(

@@ -7,7 +7,7 @@ from game.rules.cards import COLOURS, Card, Kind
 
 # After the numbers 0-9 of a colour come its action cards, then the wild cards.
 _KIND_RANK = {Kind.SKIP: 10, Kind.REVERSE: 11, Kind.DRAW_TWO: 12, Kind.WILD: 13,
-              Kind.WILD_DRAW_FOUR: 14}
+              Kind.WILD_DRAW_FOUR: 14, Kind.WILD_SHUFFLE_HANDS: 15, Kind.WILD_CUSTOMIZABLE: 16}
 
 
 def sort_key(card: Card) -> tuple[int, int, int]:

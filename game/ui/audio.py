@@ -28,7 +28,7 @@ def event_sound(kind: EventKind) -> str | None:
             return "play"
         case EventKind.DRAW:
             return "draw"
-        case EventKind.DEAL | EventKind.SHUFFLE | EventKind.RESHUFFLE:
+        case EventKind.DEAL | EventKind.SHUFFLE | EventKind.RESHUFFLE | EventKind.SHUFFLE_HANDS:
             return "shuffle"
         case EventKind.UNO | EventKind.CAUGHT:
             return "uno"

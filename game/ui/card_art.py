@@ -210,6 +210,31 @@ def _reverse_mask(size: float) -> pygame.Surface:
     return m
 
 
+def _shuffle_mask(size: float) -> pygame.Surface:
+    """T10's Wild Shuffle Hands: two arrows crossing (a shape, read without colour)."""
+    s = max(4, round(size))
+    m = pygame.Surface((s, s), pygame.SRCALPHA)
+    c = s / 2
+    arrow = _arrow(s * 0.95, s * 0.13, s * 0.34, s * 0.25)
+    pygame.draw.polygon(m, WHITE, _rot(arrow, -32, (c, c)))
+    pygame.draw.polygon(m, WHITE, _rot(arrow, 32, (c, c)))
+    return m
+
+
+def _pencil_mask(size: float) -> pygame.Surface:
+    """T11's Wild Customizable: a pencil, the rule written on the card."""
+    s = max(4, round(size))
+    m = pygame.Surface((s, s), pygame.SRCALPHA)
+    c = s / 2
+    half, w, tip = s * 0.46, s * 0.11, s * 0.2
+    body = [(-half, -w), (half - tip, -w), (half, 0.0), (half - tip, w), (-half, w)]
+    pygame.draw.polygon(m, WHITE, _rot(body, -45, (c, c)))
+    cut = [(-half + s * 0.16, -w - 1), (-half + s * 0.2, -w - 1),
+           (-half + s * 0.2, w + 1), (-half + s * 0.16, w + 1)]
+    pygame.draw.polygon(m, (0, 0, 0, 0), _rot(cut, -45, (c, c)))  # the eraser's band
+    return m
+
+
 def _symbol_points(colour: Colour, r: float) -> list[Point]:
     if colour is Colour.RED:  # triangle
         return [(0, -r), (r * 0.98, r * 0.72), (-r * 0.98, r * 0.72)]
@@ -262,6 +287,10 @@ def _index_mask(kind: Kind, number: int | None, height: float, max_w: float) -> 
         return _shear(_text_mask("+2", height, max_w))
     if kind is Kind.WILD_DRAW_FOUR:
         return _shear(_text_mask("+4", height, max_w))
+    if kind is Kind.WILD_SHUFFLE_HANDS:
+        return _shuffle_mask(height * 1.1)
+    if kind is Kind.WILD_CUSTOMIZABLE:
+        return _pencil_mask(height * 1.1)
     return pygame.Surface((1, 1), pygame.SRCALPHA)
 
 
@@ -379,6 +408,8 @@ def _render_face(key: FaceKey, width: int, colourblind: bool) -> pygame.Surface:
         big = _index_mask(kind, number, H * 0.27, W * 0.62)
     elif kind is Kind.WILD_DRAW_FOUR:
         big = _index_mask(kind, number, H * 0.25, W * 0.6)
+    elif kind in (Kind.WILD_SHUFFLE_HANDS, Kind.WILD_CUSTOMIZABLE):
+        big = _index_mask(kind, number, W * 0.5, W * 0.7)
     else:
         big = None
     if big is not None:

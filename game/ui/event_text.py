@@ -18,7 +18,9 @@ from game.rules.errors import IllegalAction
 from game.rules.events import Event, EventKind
 
 _KIND = {Kind.SKIP: "card.skip", Kind.REVERSE: "card.reverse", Kind.DRAW_TWO: "card.draw_two",
-         Kind.WILD: "card.wild", Kind.WILD_DRAW_FOUR: "card.wild_draw_four"}
+         Kind.WILD: "card.wild", Kind.WILD_DRAW_FOUR: "card.wild_draw_four",
+         Kind.WILD_SHUFFLE_HANDS: "card.wild_shuffle_hands",
+         Kind.WILD_CUSTOMIZABLE: "card.wild_customizable"}
 _WHY = frozenset({"penalty", "uno", "false_uno", "challenge", "wrong_play"})
 
 
@@ -133,6 +135,8 @@ def _describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
             return say("log.wrong_play", card=one) if ev.cards else None
         case EventKind.ROTATE:
             return tl(lang, "log.rotate")
+        case EventKind.SHUFFLE_HANDS:
+            return say("log.shuffle_hands")
         case EventKind.OUT | EventKind.ROUND_END | EventKind.MATCH_END:
             return say(f"log.{ev.kind}", n=ev.value)
         case EventKind.SHUFFLE | EventKind.DEAL | EventKind.TURN:

@@ -49,10 +49,11 @@ function sha256Hex(data) {  // data: an array of byte values
 // seat got them (the party protocol's form: cards as {id, ...}).
 function checkReveal(reveal, committed, seat, events) {
   const deck = reveal.deck;
-  if (!Array.isArray(deck) || deck.length !== 108) return "tampered";
-  const seen = new Array(108).fill(false);
+  // D1/D3: every card of the 108-card deck, or of the official 112-card one, once
+  if (!Array.isArray(deck) || (deck.length !== 108 && deck.length !== 112)) return "tampered";
+  const seen = new Array(deck.length).fill(false);
   for (const c of deck) {
-    if (!Number.isInteger(c) || c < 0 || c >= 108 || seen[c]) return "tampered";
+    if (!Number.isInteger(c) || c < 0 || c >= deck.length || seen[c]) return "tampered";
     seen[c] = true;
   }
   const salt = String(reveal.salt || "");

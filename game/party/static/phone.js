@@ -25,7 +25,7 @@ const WORDS = {
     err_other: "Refused: {code}",
     err_not_allowed: "The host does not let phones do that.", err_nothing_to_deal: "There is nothing to deal now.",
     err_bad_name: "That name can't be used.",
-    wild: "WILD", accept_n: "Draw {n}", accept_skip: "Accept skip",
+    wild: "WILD", shuffle: "SHUFFLE", custom: "CUSTOM", accept_n: "Draw {n}", accept_skip: "Accept skip",
     stakes: "Challenge: if {name} bluffed, they draw {g}; if not, you draw {i}. Accept: you draw {a}.",
     guilty: "Guilty!", not_guilty: "Not guilty", holds: "{name} held:", ok: "OK",
     scores: "Scores", target: "Target {n}", lowest: "Lowest total wins", start: "Start",
@@ -58,7 +58,7 @@ const WORDS = {
     err_other: "被拒绝：{code}",
     err_not_allowed: "主机不允许手机这样做。", err_nothing_to_deal: "现在没有可发的牌。",
     err_bad_name: "这个名字不能用。",
-    wild: "万能", accept_n: "摸 {n} 张", accept_skip: "接受跳过",
+    wild: "万能", shuffle: "洗手牌", custom: "自定义", accept_n: "摸 {n} 张", accept_skip: "接受跳过",
     stakes: "质疑：若 {name} 违规出牌，由其摸 {g} 张；若没有，你摸 {i} 张。接受：你摸 {a} 张。",
     guilty: "违规！", not_guilty: "未违规", holds: "{name} 的手牌：", ok: "好",
     scores: "比分", target: "目标 {n} 分", lowest: "总分最低者获胜", start: "开始",
@@ -74,6 +74,8 @@ const WORDS = {
   },
 };
 const SYMBOLS = { skip: "⊘", reverse: "⇄", draw_two: "+2", wild_draw_four: "+4" };
+// Wild cards named by a word (D3: Wild Shuffle Hands, Wild Customizable).
+const WILD_WORDS = { wild: "wild", wild_shuffle_hands: "shuffle", wild_customizable: "custom" };
 // Colour-blind shapes are the desktop's (game/ui/card_art.py): red triangle, yellow
 // circle, green square, blue star, drawn by CSS (.sym.<colour>) on cards, swatches, the chip.
 
@@ -107,7 +109,7 @@ function nameOf(seat) {
 }
 function cardLabel(c) {
   if (c.k === "number") return String(c.n);
-  return c.k === "wild" ? tr("wild") : SYMBOLS[c.k];
+  return WILD_WORDS[c.k] ? tr(WILD_WORDS[c.k]) : SYMBOLS[c.k];
 }
 function symEl(colour) {
   const sym = document.createElement("span");
@@ -117,7 +119,8 @@ function symEl(colour) {
 }
 function cardEl(c, tag) {
   const el = document.createElement(tag || "div");
-  el.className = "card " + (c ? (c.c || "wild") : "none") + (c && c.k === "wild" ? " word" : "");
+  el.className = "card " + (c ? (c.c || "wild") : "none") + (c && WILD_WORDS[c.k] ? " word" : "")
+    + (c && WILD_WORDS[c.k] && c.k !== "wild" ? " long" : "");
   el.textContent = c ? cardLabel(c) : "";
   if (c) {
     el.dataset.id = c.id;
