@@ -8,8 +8,6 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from types import SimpleNamespace  # noqa: E402
-
 import pytest  # noqa: E402
 from rigging import Faces, rig, run  # noqa: E402
 from table_helpers import config, make_app, pump  # noqa: E402
@@ -22,6 +20,7 @@ from game.rules.cards import Colour  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.settings import OFFICIAL  # noqa: E402
 from game.rules.view import Phase  # noqa: E402
+from game.session import Session  # noqa: E402
 
 
 def _several_plays() -> Game:
@@ -85,7 +84,7 @@ def _toast(game: Game, lang: str, hard: bool = False) -> str:
     ctl = MatchController(cfg, game, persist=False)
     from game.table.scene import TableScene
 
-    table = TableScene(app, cfg, SimpleNamespace(game=game, meta=None), controller=ctl)
+    table = TableScene(app, Session(ctl, fresh=False))
     app.scenes.push(table)
     pump(app, 2, 0.05)
     if hard:
