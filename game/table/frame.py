@@ -188,7 +188,11 @@ class Source(Protocol):
     config: MatchConfig
     viewer: int
     model: TableModel
-    ticker: list[str]
+
+    @property
+    def ticker(self) -> list[str]:
+        """the newest log lines"""
+        ...
 
     @property
     def names(self) -> list[str]: ...

@@ -42,11 +42,11 @@ from game.table.drag import Pointer
 from game.table.frame import Button, TableFrame, UiState, build_frame
 from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
+from game.table.log_feed import LogFeed
 from game.table.model import TableModel
 from game.table.probe import table_probe
 from game.table.renderer import TableRenderer
 from game.ui import draw_kit as kit
-from game.ui.event_text import describe_events
 from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
@@ -84,14 +84,14 @@ class TableScene(Scene):
         self.pointer = Pointer()  # press / drag / release on the hand and the piles
         self.picker = tw.ColourPicker()
         self.picker_cards: tuple[int, ...] = ()
+        self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
+        self.feed = LogFeed(self.history, lambda: self.ctl.names)  # told as it plays
         self.director = Director(Stage(
             anim=self.anim, sound=self.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
             card_rect=lambda lay, card: self.hand.card_rect(lay, card),
-            names=lambda: self.ctl.names))
+            names=lambda: self.ctl.names, told=self.feed.tell))
         self.renderer = TableRenderer()
-        self.history: list[list[Event]] = []  # unredacted batches (log rebuilt per viewer)
-        self.ticker: list[str] = []
         self.toast: tuple[str, tuple[int, int, int], float] | None = None
         self.hover_tip: tuple[int, str] | None = None
         self.now = 0.0
@@ -114,7 +114,7 @@ class TableScene(Scene):
         self.log_open = remembered == "open" or (remembered == "auto" and self.app.size[0] >= 1280)
         self.bar = tw.ButtonBar(self.app.ui)
         self.corner = tw.ButtonBar(self.app.ui)
-        self.log_panel = tw.LogPanel()
+        self.log_panel = self.feed.panel = tw.LogPanel()
         self.relayout()
         if self._fresh:
             self.ingest(self.ctl.take_events())
@@ -122,8 +122,7 @@ class TableScene(Scene):
             self.ctl.take_events()
             self.model.sync(self.ctl.view(self.viewer))
             # the round so far: logged (and kept for a re-told log), not animated
-            self.history.append(self.ctl.round_events())
-            self._log_lines([redact(e, self.viewer) for e in self.history[-1]])
+            self.feed.add(self.ctl.round_events(), told=True)
             self.dirty = True
         self.refresh_controls()
 
@@ -190,27 +189,19 @@ class TableScene(Scene):
         """A batch from the controller: log it and queue its animations."""
         if not events:
             return
-        self.history.append(events)
+        self.feed.add(events)  # said as each step starts
         del self.history[:-400]
-        seen = [redact(e, self.viewer) for e in events]
-        self._log_lines(seen)
-        self.director.queue(seen)
+        self.director.queue([redact(e, self.viewer) for e in events])
         self.dirty = True
 
-    def _log_lines(self, seen: list[Event]) -> None:
-        lines = describe_events(seen, self.ctl.names, i18n.language())
-        self.ticker = (self.ticker + lines)[-3:]
-        if self.log_panel is not None:
-            self.log_panel.add(lines)
+    @property
+    def ticker(self) -> list[str]:
+        return self.feed.ticker
 
     def _rebuild_log(self) -> None:
         """Re-tell the whole log for the current viewer and language."""
-        lang = i18n.language()
-        lines = [line for batch in self.history for line in describe_events(
-            [redact(e, self.viewer) for e in batch], self.ctl.names, lang)]
-        self.ticker = lines[-3:]
+        self.feed.retell(self.viewer)
         if self.log_panel is not None:
-            self.log_panel.lines = lines
             box = self.layout.log
             self.log_panel.build(box.inflate(-self.layout.px(12), -self.layout.px(12))
                                  if box.w else box, ui_scale(self.app.size))

@@ -493,6 +493,22 @@ class LogPanel:
             self._first += gone
         self.scroll = min(self.scroll, self._max_scroll())
 
+    def replace_last(self, count: int, lines: Sequence[str]) -> None:
+        """The last ``count`` lines give way to ``lines`` (a line that grew as
+        its events played: "Max plays Blue Skip" then "...; Ada is skipped")."""
+        count = min(count, len(self.lines))
+        if count:
+            rows = sum(self._counts[len(self._counts) - count:]) if self.rect.w > 0 else 0
+            del self.lines[len(self.lines) - count:]
+            if self.rect.w > 0:
+                del self._counts[len(self._counts) - count:]
+                del self.rows[len(self.rows) - rows:]
+                first_gone = self._first + len(self.rows)
+                self._images = {n: img for n, img in self._images.items() if n < first_gone}
+                if self.scroll:
+                    self.scroll = max(0, self.scroll - rows)
+        self.add(lines)
+
     def scroll_by(self, rows: int) -> None:
         """Positive: towards older rows."""
         self.scroll = max(0, min(self._max_scroll(), self.scroll + rows))
