@@ -28,6 +28,7 @@ import pygame
 from game import i18n
 from game.exhaustive import assert_never
 from game.rules.actions import Accept, Action, Draw, Pass, Play, WrongPlay
+from game.rules.cards import COLOURS
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, redact
 from game.rules.view import Phase
@@ -376,11 +377,12 @@ class TableScene(Scene):
         match move:
             case moves.Send(action):
                 self.act(action)
-            case moves.Pick(cards, warn):
+            case moves.Pick(cards, warn, colour):
                 bluff = wording.bluff_warning(self.ctl.view(self.viewer), cards[0]) if warn else None
                 if bluff is not None:
                     self.say(bluff)  # T2/T5: allowed, and a challenge would catch it
                 self.open_picker(cards)
+                self.picker.focus = COLOURS.index(colour) if colour is not None else 0
             case moves.Refuse(card, then):
                 self.show_error(self.why_not(card))
                 if then is not None:
@@ -469,10 +471,8 @@ class TableScene(Scene):
             a = choice.action
             if isinstance(a, Play) and len(a.cards) == 1:  # the hinted card, as a click on it
                 self.hand.focus, self.hand.hovered = self.hand.index_of(a.cards[0]), -1
-                if self.app.settings.confirm_play and self.hand.armed != a.cards[0]:
-                    self.carry(moves.Arm(a.cards[0]))
-                    return
-            self.act(a)
+            self.carry(moves.hinted(a, confirm=bool(self.app.settings.confirm_play),
+                                    armed=self.hand.armed))
 
     def give_hint(self) -> None:
         if not self.can_act():
@@ -497,6 +497,7 @@ class TableScene(Scene):
         if isinstance(result, IllegalAction):
             self.show_error(result)
             return False
+        self.toast = wording.kept_after_acting(self.toast)  # a followed hint goes
         if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
             self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
         self.hand.selected = []

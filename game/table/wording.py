@@ -67,6 +67,14 @@ def hint(choice: Choice, label: str) -> Toast:
     return Toast(t("tbl.hint_prefix") + said, kit.GOLD, 5.0)
 
 
+def kept_after_acting(toast: tuple[str, RGB, float] | None) -> tuple[str, RGB, float] | None:
+    """The table's toast once the viewer has acted: a hint is done with (followed,
+    or the player chose otherwise), so it goes (#39); any other toast stays."""
+    if toast is not None and toast[0].startswith(t("tbl.hint_prefix")):
+        return None
+    return toast
+
+
 def bluff_warning(view: PlayerView, card_id: int) -> Toast | None:
     """T2/T5: playing the Wild Draw Four ``card_id`` now is a bluff a challenge
     would catch (:meth:`PlayerView.is_bluff`): say so; the play stays allowed."""
