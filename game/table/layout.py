@@ -59,6 +59,17 @@ class TableLayout:
         prompt stands on ``bar.top - px(8)``; its line is about 1.5 font heights)."""
         return self.bar.top - self.px(8) - round(self.font_px(17) * 1.5) - self.px(6)
 
+    def piles_area(self) -> pygame.Rect:
+        """The piles with what counts on them: the draw pile and its count under
+        it, the discard pile in its colour ring and the penalty pill on the
+        ring's bottom right (#39: no callout stands over them)."""
+        ring = self.discard.inflate(2 * self.px(22), 2 * self.px(22))
+        label_bottom = self.draw_pile.bottom + self.px(6) + round(self.font_px(13) * 1.5)
+        left = self.draw_pile.left - self.px(16)
+        right = ring.right + self.px(34)
+        bottom = max(ring.bottom + self.px(12), label_bottom)
+        return pygame.Rect(left, ring.top, right - left, bottom - ring.top)
+
     def spot(self, seat: int) -> SeatSpot | None:
         """Where ``seat`` sits: a plate around the table or the bottom one."""
         if self.bottom is not None and self.bottom.seat == seat:

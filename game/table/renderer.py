@@ -385,7 +385,9 @@ def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, 
     centre) at ``progress`` 0..1 of its life (it rises a little). Always inside
     the felt: a seat at the top edge gets its bubble over its plate, not cut off.
     ``row`` stacks bubbles over one seat ("Guilty!", then "+4"): each a bubble's
-    height further up, or down where the felt ends above."""
+    height further up, or down where the felt ends above. A bubble never covers
+    the piles and their counts (:meth:`TableLayout.piles_area`): the viewer's
+    own, over the turn prompt, stands beside them on its plate's side."""
     px = lay.px
     area = lay.table.inflate(-2 * px(4), -2 * px(4))
     r = pygame.Rect((0, 0), size)
@@ -394,6 +396,13 @@ def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, 
     if row:
         step = (r.height + px(4)) * row
         r.y = r.y - step if r.y - step >= area.top else r.y + step
+    piles = lay.piles_area()
+    if r.colliderect(piles):  # never over the counts (#39): beside the piles, the seat's side
+        if anchor[0] > piles.centerx + px(4):
+            r.left = piles.right + px(6)
+        else:
+            r.right = piles.left - px(6)
+        r = r.clamp(area)
     return r
 
 

@@ -66,8 +66,10 @@ def card_angle(card_id: int) -> int:
 
 @lru_cache(maxsize=64)
 def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> pygame.Surface:
-    """A speech bubble ("UNO!", "Skipped!"): a filled pill with a white rim."""
-    fg = kit.text(label, size, kit.INK if colour == kit.GOLD else (255, 255, 255), True)
+    """A speech bubble ("UNO!", "Skipped!"): a filled pill with a white rim, its
+    words in whichever of dark ink or white reads best on the fill (#39: white
+    on the cream "Keep" could not be read)."""
+    fg = kit.text(label, size, kit.ink_on(colour), True)
     box = fg.get_rect().inflate(size, size // 2)
     surf = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*colour, 255), surf.get_rect(), border_radius=box.h // 2)
