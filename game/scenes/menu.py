@@ -181,16 +181,14 @@ class MenuScene(UIScene):
                     self.focus_index = len(self.nav) - 1
             elif key == "menu.stats":
                 self.stats_button = btn
-        # footer: version and language switch
+        # footer: version, About and the language switch (on the ring after Quit, #39)
         self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
                    t("menu.version", version=self.app.version), class_id="@muted")
         self.button(pygame.Rect(w - self.px(272), h - self.px(50), self.px(120), self.px(36)),
-                    t("menu.about"), self.open_about, object_id=oid("@small_button", "#about"),
-                    nav=False)
+                    t("menu.about"), self.open_about, object_id=oid("@small_button", "#about"))
         other = tl(self._next_language(), "language.name")
         self.button(pygame.Rect(w - self.px(136), h - self.px(50), self.px(120), self.px(36)),
-                    other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
-                    nav=False)
+                    other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"))
 
     # ---- actions
     def quick_play(self) -> None:
