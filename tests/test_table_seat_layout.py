@@ -50,3 +50,20 @@ def test_fewer_seats_keep_their_backs_above_or_below_the_plate() -> None:
     left, across, right = (lay.seats[s] for s in (1, 2, 3))
     assert left.fan_center[1] < left.plate.top and right.fan_center[1] < right.plate.top
     assert across.fan_center[1] > across.plate.bottom
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_seats_sprite_holds_its_backs_wherever_they_peek_out(size: tuple[int, int]) -> None:
+    """A fan beside its plate (ten seats beside the log) was cut off by a sprite
+    sized for backs above or below: the sprite holds every back."""
+    from game.table import widgets as tw
+
+    pygame.init()
+    lay = compute_layout(size, 10, 0, "medium", True)
+    for spot in lay.seats.values():
+        fan = (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y)
+        img, (ox, oy) = tw.seat_sprite(lay, spot.plate.size, fan, 12, "Mia", ("Normal",),
+                                       ("12 cards", "0 pts"), False, False, -1, False)
+        where = img.get_rect(topleft=(spot.plate.x - ox, spot.plate.y - oy))
+        assert where.contains(_fan(lay, spot).inflate(-lay.px(8), -4)), (spot.seat, where)

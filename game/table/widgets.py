@@ -86,10 +86,12 @@ def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int
     (drawn afresh: the table's renderer keeps the ones it shows)."""
     scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
     margin = max(8, round(14 * scale))
-    w = max(plate[0], round(mini[0] * 4.6)) + 2 * margin
-    h = plate[1] + round(1.6 * mini[1]) + 2 * margin
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    ox, oy = (w - plate[0]) // 2, (h - plate[1]) // 2
+    # the plate and its backs wherever they peek out (above, below or beside it)
+    backs = pygame.Rect(0, 0, round(mini[0] * 4.6), round(1.6 * mini[1]))
+    backs.center = fan
+    reach = pygame.Rect((0, 0), plate).union(backs).inflate(2 * margin, 2 * margin)
+    surf = pygame.Surface(reach.size, pygame.SRCALPHA)
+    ox, oy = -reach.x, -reach.y
     draw_mini_fan(surf, layout, (ox + fan[0], oy + fan[1]), count)
     draw_plate(surf, layout, pygame.Rect(ox, oy, *plate), name, badge, line2, active=active,
                out=out, team=team, uno=uno)
