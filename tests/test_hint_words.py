@@ -8,7 +8,6 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-
 import pytest  # noqa: E402
 from rigging import Faces, rig, run  # noqa: E402
 from table_helpers import config, make_app, pump  # noqa: E402
@@ -21,6 +20,7 @@ from game.rules.cards import Colour  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.settings import OFFICIAL  # noqa: E402
 from game.rules.view import Phase  # noqa: E402
+from game.session import Session  # noqa: E402
 
 
 def _several_plays() -> Game:
@@ -82,7 +82,6 @@ def _toast(game: Game, lang: str, hard: bool = False) -> str:
     app = make_app((1024, 640), lang, "off")
     cfg = config(3, 1, 3)
     ctl = MatchController(cfg, game, persist=False)
-    from game.session import Session
     from game.table.scene import TableScene
 
     table = TableScene(app, Session(ctl, fresh=False))

@@ -47,7 +47,8 @@ def test_counting() -> None:
                                       Event("challenge", seat=1, target=2, value=0)])
     assert not store.update_from_events(CONFIG, [Event("draw", seat=1, cards=(3,))])
     store.update_from_events(CONFIG, [match_end(2)])
-    ann, bob, cat = (store.players[n] for n in ("Ann", "Bob", "Cat"))
+    ann, bob, cat = store.players["Ann"], store.bots["easy"]["Bob"], store.bots["hard"]["Cat"]
+    assert set(store.players) == {"Ann"}  # the bots count under their level (#39)
     assert (ann.rounds_played, ann.rounds_won, ann.points_scored) == (2, 1, 12)
     assert (cat.rounds_won, cat.points_scored, cat.matches_won) == (1, 30, 1)
     assert ann.uno_missed == 1 and bob.catches_made == 1
@@ -140,7 +141,7 @@ def test_unknown_seats_in_events_are_ignored() -> None:
                                       Event(EventKind.ROUND_END, seat=1),
                                       Event(EventKind.MATCH_END, seat=-1)])
     assert store.players["Ann"].challenges_lost == 1
-    assert store.players["Bob"].rounds_won == 1 and store.players["Bob"].points_scored == 0
+    assert store.bots["easy"]["Bob"].rounds_won == 1 and store.bots["easy"]["Bob"].points_scored == 0
     assert "9" not in store.players
 
 
@@ -158,7 +159,7 @@ def test_real_match_counts(home: Path) -> None:
         events = game.apply(rng.choice(game.legal_actions(seat)))
         rounds += sum(e.kind == "round_end" for e in events)
         store.update_from_events(config, events, "real", len(game.actions))
-    ann, bob, cat = (store.players[n] for n in ("Ann", "Bob", "Cat"))
+    ann, bob, cat = store.players["Ann"], store.bots["easy"]["Bob"], store.bots["hard"]["Cat"]
     assert ann.rounds_played == rounds == sum(p.rounds_won for p in (ann, bob, cat))
     assert sum(p.matches_won for p in (ann, bob, cat)) == 1
     assert sum(p.points_scored for p in (ann, bob, cat)) == sum(game.view(-1).scores)

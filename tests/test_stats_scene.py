@@ -15,7 +15,7 @@ from game.controller import MatchController
 from game.rules.settings import OFFICIAL
 from game.scenes.saves_scene import SavesScene
 from game.scenes.stats import StatsScene, level_name, level_rows, player_rows
-from game.storage.stats import StatsStore
+from game.storage.stats import Entry, StatsStore
 from game.ui.chart import draw_line_chart, plot_points
 
 
@@ -53,7 +53,7 @@ def test_scene_shows_the_recorded_numbers(app: App) -> None:
     autoplay(1)
     autoplay(2)
     store = StatsStore.load()
-    ann = store.players["Ann"]
+    ann = store.bots["random"]["Ann"]  # a bot (autoplay): under its level
     assert ann.matches_played == 2
     click(app, buttons(app)["Statistics"])
     scene = app.scenes.top
@@ -76,8 +76,8 @@ def test_drop_down_picks_the_player_and_back_returns(app: App) -> None:
     click(app, buttons(app)["Statistics"])
     scene = app.scenes.top
     assert isinstance(scene, StatsScene) and scene.dropdown is not None
-    choose(app, scene.dropdown, "Bob")
-    assert scene.selected == "Bob"
+    choose(app, scene.dropdown, "Bob (Easy)")
+    assert scene.selected == Entry("Bob", "easy")
     app.pump(1)
     assert scene.plotted == 0  # one match: no curve yet, a hint instead
     click(app, buttons(app)["Back"])
@@ -134,9 +134,9 @@ def test_in_chinese_the_statistics_call_you_what_the_table_does() -> None:
         scene = a.scenes.top
         assert scene.dropdown is not None
         assert scene.dropdown.selected_option[0] == "你"
-        choose(a, scene.dropdown, "Bob")
-        assert scene.selected == "Bob"
-        choose(a, scene.dropdown, "You")  # the option's id: the name the file keeps
-        assert scene.selected == "You"
+        choose(a, scene.dropdown, "Bob（简单）")
+        assert scene.selected == Entry("Bob", "easy")
+        choose(a, scene.dropdown, "你")
+        assert scene.selected == Entry("You")
     finally:
         a.shutdown()

@@ -463,9 +463,9 @@ def test_T10_shuffle_hands_at_the_table_shows_the_new_hand_and_says_so():
     i = _new_wild(table, Kind.WILD_SHUFFLE_HANDS)
     _settle(app, table)
     pump(app, 1, events=click(visible_point(table, i)))
-    assert table.picker.open
-    table.picker.layout(table.layout)
-    colour, rect = table.picker.rects[1]
+    assert table.controls.picker.open
+    table.controls.picker.layout(table.layout)
+    colour, rect = table.controls.picker.rects[1]
     pump(app, 1, events=click(rect.center))
     g = table.ctl.game
     assert any(e.kind == "shuffle_hands" for e in g.log)

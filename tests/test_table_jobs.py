@@ -21,22 +21,22 @@ NAMES = ["Ann", "Li"]
 
 
 def test_the_journal_keeps_400_batches_and_a_three_line_ticker() -> None:
-    j = journal.Journal()
+    j = journal.Journal(lambda: NAMES)
     for _ in range(journal.KEPT_BATCHES + 5):
-        j.add([Event(EventKind.DRAW, seat=1, hidden=1)], 0, NAMES)
+        j.add([Event(EventKind.DRAW, seat=1, hidden=1)], 0, told=True)
     assert len(j.history) == journal.KEPT_BATCHES
     assert j.ticker == ["Li draws a card"] * journal.TICKER_LINES
 
 
 def test_the_journal_tells_a_batch_as_the_viewer_may_see_it_and_keeps_it_whole() -> None:
-    j = journal.Journal()
+    j = journal.Journal(lambda: NAMES)
     j.panel = LogPanel()
     drawn = Event(EventKind.DRAW, seat=0, cards=(5,))
-    seen = j.add([drawn], 1, NAMES)  # Li looks: Ann's card is hidden
+    seen = j.add([drawn], 1, told=True)  # Li looks: Ann's card is hidden
     assert seen == [drawn._replace(cards=(), hidden=1)]
     assert j.history == [[drawn]] and j.ticker == ["Ann draws a card"]
     assert j.panel.lines == ["Ann draws a card"]
-    j.retell(0, NAMES, pygame.Rect(0, 0, 300, 400), 1.0)  # hot-seat: Ann holds the screen
+    j.retell(0, pygame.Rect(0, 0, 300, 400), 1.0)  # hot-seat: Ann holds the screen
     assert j.ticker == j.panel.lines and j.ticker[0].startswith("Ann draws ")
     assert j.ticker != ["Ann draws a card"]
 

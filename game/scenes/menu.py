@@ -176,16 +176,14 @@ class MenuScene(UIScene):
                 self.stats_button = btn
         if first_start(self.app.settings, can_continue):
             self._build_offer(w, h, wide(self.size))
-        # footer: version and language switch
+        # footer: version, About and the language switch (on the ring after Quit, #39)
         self.label(pygame.Rect(self.px(16), h - self.px(34), self.px(360), self.px(26)),
                    t("menu.version", version=self.app.version), class_id="@muted")
         self.button(pygame.Rect(w - self.px(272), h - self.px(50), self.px(120), self.px(36)),
-                    t("menu.about"), self.open_about, object_id=oid("@small_button", "#about"),
-                    nav=False)
+                    t("menu.about"), self.open_about, object_id=oid("@small_button", "#about"))
         other = tl(self._next_language(), "language.name")
         self.button(pygame.Rect(w - self.px(136), h - self.px(50), self.px(120), self.px(36)),
-                    other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"),
-                    nav=False)
+                    other, self.toggle_language, object_id=oid("@small_button", "#lang_toggle"))
 
     def _build_offer(self, w: int, h: int, is_wide: bool) -> None:
         """The first start's one-time question, under the title art (#39)."""

@@ -399,8 +399,8 @@ class NewGameScene(UIScene):
             if del_w:
                 self.button(pygame.Rect(inner_w - del_w, y + self.px(4), del_w,
                                         row_h - self.px(8)), "×", self._remover(i),
-                            container=box, object_id=oid("@small_button"), nav=False,
-                            tooltip=t("newgame.remove"))
+                            container=box, object_id=oid("@small_button"),
+                            tooltip=t("newgame.remove"))  # on the ring: Tab, then Enter (#39)
         box.set_scrollable_area_dimensions((inner_w, len(m.seats) * (row_h + gap)))
         if scroll and box.vert_scroll_bar is not None:
             box.vert_scroll_bar.set_scroll_from_start_percentage(scroll)

@@ -68,7 +68,7 @@ class PartyJoinScene(UIScene):
         w, h = self.size
         bw, bh = self.px(220), self.px(52)
         y = h - bh - self.px(24)
-        self.button(pygame.Rect(self.px(24), y, bw, bh), t("party.back"), self.on_back)
+        back = self.button(pygame.Rect(self.px(24), y, bw, bh), t("party.back"), self.on_back)
         self.bot_button = self.button(pygame.Rect((w - self.px(420)) // 2, y, self.px(420), bh),
                                       self._bot_label(), self.cycle_bot_after)
         self.start_button = self.button(pygame.Rect(w - bw - self.px(24), y, bw, bh),
@@ -80,6 +80,12 @@ class PartyJoinScene(UIScene):
             return
         self.new_link_buttons = self.panels.add_new_link_buttons(self._seat_rects((w, h)),
                                                                  self.new_link)
+        # Tab in reading order (#39): each seat's New link, then the row at the bottom;
+        # the ring starts on Back (Enter never re-issues a link unasked)
+        links = [b for b in self.nav if b in self.new_link_buttons.values()]
+        self.nav = links + [b for b in self.nav if b not in links]
+        if self.focus_index is None:
+            self.focus_index = self.nav.index(back)
 
     def _missing(self) -> int:
         return len(set(self.host.seats) - self.host.connected())

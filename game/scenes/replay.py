@@ -6,7 +6,9 @@ started again from its seed, the recorded actions applied one at a time;
 stepping back starts from the nearest snapshot). The table is drawn like the live one:
 :class:`ReplaySource` (the stepper's views, from the spectator's seat -1) ->
 :func:`game.table.frame.build_frame` -> :class:`game.table.renderer.TableRenderer`.
-Hands are face down unless "Show all hands" is on.
+Hands are face down unless "Show all hands" is on, but for the replay of a
+match with one person at the table: their hand is face up at the bottom from
+the first step (#39), as they saw it, and the log says what they saw.
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ class ReplayScene(UIScene):
         except SaveError as exc:
             self.error = save_error_text(exc)
         self.show_all = False
+        self.owner = -1  # the one person at the table, whose hand shows (-1: none or several)
         self.stepper: ReplayStepper | None = None
         self.table: ReplaySource | None = None
         self.renderer = TableRenderer()
@@ -107,8 +110,10 @@ class ReplayScene(UIScene):
         self.layout: TableLayout = compute_layout(app.size, 1, -1, self.card_size)
         if self.loaded is not None:
             self.stepper = ReplayStepper.of(self.loaded)
+            humans = self.loaded.config.humans
+            self.owner = humans[0] if len(humans) == 1 else -1
             self.table = ReplaySource(self.loaded.config, self.stepper.view(-1))
-            self.layout = compute_layout(app.size, len(self.loaded.config.seats), -1,
+            self.layout = compute_layout(app.size, len(self.loaded.config.seats), self.owner,
                                          self.card_size)
             self._tell()
         self.playing = False
@@ -121,7 +126,8 @@ class ReplayScene(UIScene):
         self.buttons = {}
         if self.table is None:
             return
-        self.layout = compute_layout(self.size, len(self.table.config.seats), -1, self.card_size)
+        self.layout = compute_layout(self.size, len(self.table.config.seats), self.owner,
+                                     self.card_size)
         lay = self.layout
         spec = [
             ("prev", t("replay.prev"), self.step_back),
@@ -192,7 +198,7 @@ class ReplayScene(UIScene):
             return
         events = self.stepper.last_events
         if not self.show_all:
-            events = [redact(e, -1) for e in events]
+            events = [redact(e, self.owner) for e in events]
         lines = describe_events(events, self.table.names, i18n.language())
         self.table.ticker = lines[-3:]
 
@@ -271,12 +277,14 @@ class ReplayScene(UIScene):
 
     # ------------------------------------------------------------ drawing
     def frame(self) -> TableFrame | None:
-        """What the table shows now: the spectator's view, every hand open with "Show all"."""
+        """What the table shows now: the spectator's view with the owner's hand
+        open, every hand open with "Show all"."""
         if self.table is None or self.stepper is None:
             return None
         hands: tuple[tuple[Card, ...], ...] = ()
-        if self.show_all:
+        if self.show_all or self.owner >= 0:
             hands = tuple(tuple(self.stepper.view(seat).hand)
+                          if self.show_all or seat == self.owner else ()
                           for seat in range(len(self.table.config.seats)))
         return build_frame(self.table, colourblind=self.colourblind, open_hands=hands)
 

@@ -27,6 +27,7 @@ from game.scenes.strings_menus import said_of
 from game.ui import card_art
 from game.ui import draw_kit as kit
 from game.ui.confetti import Confetti
+from game.ui.widgets import draw_focus_ring
 from game.ui.wrap import wrap_text
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ class ScoreboardScene(Scene):
         self.on_again = on_again
         self.next_asked = next_asked  # party: a phone pressed Next round (taken once)
         self.buttons: dict[str, UIButton] = {}
+        self.focus = 0  # the button Tab is on (#39: Tab reached none); Enter presses it
+        self.focus_shown = False  # its ring is drawn once a key has moved it
         self.round: RoundResult = scores.round
         self.match: MatchResult | None = scores.match
         self.numbers: MatchNumbers | None = scores.numbers
@@ -290,8 +293,19 @@ class ScoreboardScene(Scene):
                     self.press(key)
                     return
         elif event.type == pygame.KEYDOWN:
+            keys = list(self.buttons)
+            if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT) and keys:
+                back = event.key == pygame.K_LEFT or (
+                    event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.focus = (self.focus + (-1 if back else 1)) % len(keys)
+                self.focus_shown = True
+                self.armed = False  # a podium's first Enter asks again
+                return
+            focused = keys[self.focus] if 0 <= self.focus < len(keys) else ""
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.match is None:
+                if focused == "menu":
+                    self.press("menu")
+                elif self.match is None:
                     self.press("next")
                 elif not self.armed:
                     self.armed = True
@@ -330,6 +344,9 @@ class ScoreboardScene(Scene):
             self._draw_board(surface, px, fs)
         if self.celebration is not None:
             self.celebration.draw(surface)
+        keys = list(self.buttons)
+        if self.focus_shown and keys and 0 <= self.focus < len(keys):
+            draw_focus_ring(surface, self.buttons[keys[self.focus]].rect, s)
 
     def _winner_line(self, surface: pygame.Surface, y: int, px: Any, fs: Any) -> int:
         """The round's winner, large; returns the y below it."""

@@ -17,7 +17,7 @@ from game import i18n
 from game.i18n import t
 from game.resources import get_font
 from game.scenes.ui_scene import UIScene
-from game.storage.stats import PlayerStats, StatsStore
+from game.storage.stats import Entry, PlayerStats, StatsStore
 from game.ui import theme
 from game.ui.chart import draw_line_chart
 from game.ui.widgets import draw_panel, oid
@@ -64,11 +64,20 @@ def level_rows(store: StatsStore) -> list[tuple[str, ...]]:
     return rows
 
 
-def default_player(names: list[str]) -> str:
-    """The local human's usual name ("You" in any language) when it is there, else
-    the most active player."""
-    mine = [n for n in names if i18n.is_you_name(n)]
-    return mine[0] if mine else (names[0] if names else "")
+def default_player(entries: list[Entry]) -> Entry | None:
+    """The local human ("You" in any language) when they are there, else the most
+    active player."""
+    mine = [e for e in entries if not e.level and i18n.is_you_name(e.name)]
+    return mine[0] if mine else (entries[0] if entries else None)
+
+
+def entry_label(entry: Entry) -> str:
+    """How the list names an entry: a person as the table does ("You" in the
+    reader's language), a bot with its level ("Ada (Easy)"): two bots of one
+    name are two lines (#39)."""
+    if entry.level:
+        return t("stats.bot_entry", name=entry.name, level=level_name(entry.level))
+    return i18n.seat_name(entry.name)
 
 
 class StatsScene(UIScene):
@@ -80,9 +89,8 @@ class StatsScene(UIScene):
             self.store.notice = ""
             self.app.write_notices.report("stats", self.store.save().reason)
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        self.names = sorted(self.store.players,
-                            key=lambda n: (-self.store.players[n].matches_played, n.casefold()))
-        self.selected = default_player(self.names)
+        self.entries = sorted(self.store.entries(), key=self._order)
+        self.selected = default_player(self.entries)
         self.dropdown: UIDropDownMenu | None = None
         self.left = pygame.Rect(0, 0, 0, 0)
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
@@ -90,9 +98,14 @@ class StatsScene(UIScene):
         self.rows_top = 0
         self.plotted = 0  # points drawn by the last chart (tests)
 
+    def _order(self, e: Entry) -> tuple[int, str, int]:
+        """The most active first, then by name (a person before a bot of that name)."""
+        p = self.store.stats_of(e)
+        return (-(p.matches_played if p else 0), e.name.casefold(), bool(e.level))
+
     @property
     def player(self) -> PlayerStats | None:
-        return self.store.players.get(self.selected)
+        return self.store.stats_of(self.selected) if self.selected is not None else None
 
     # ------------------------------------------------------------ layout
     def build(self) -> None:
@@ -118,14 +131,16 @@ class StatsScene(UIScene):
                                        body_h - chart_h - self.px(14))
         pad = self.px(16)
         self.dropdown = None
-        if self.names:
+        if self.entries and self.selected is not None:
             lab_w = self.px(90)
             self.label(pygame.Rect(self.left.x + pad, self.left.y + pad, lab_w, self.px(38)),
                        t("stats.player"))
-            # Shown as the table shows them ("You" in the reader's language); the option id is
-            # the name the statistics keep.
-            options: list[str | tuple[str, str]] = [(i18n.seat_name(n), n) for n in self.names]
-            dd = UIDropDownMenu(options, (i18n.seat_name(self.selected), self.selected),
+            # Shown as the table shows them ("You" in the reader's language), a bot with
+            # its level; the option id is the entry's place in the list.
+            options: list[str | tuple[str, str]] = [(entry_label(e), str(i))
+                                                    for i, e in enumerate(self.entries)]
+            chosen = self.entries.index(self.selected)
+            dd = UIDropDownMenu(options, (entry_label(self.selected), str(chosen)),
                                 pygame.Rect(self.left.x + pad + lab_w, self.left.y + pad,
                                             self.left.w - 2 * pad - lab_w, self.px(38)),
                                 manager=self.app.ui)
@@ -145,11 +160,16 @@ class StatsScene(UIScene):
         return t(f"stats.notice.{self.notice}") if self.notice else ""
 
     def _picked(self, event: pygame.event.Event) -> None:
-        self.select(str(getattr(event, "selected_option_id", None) or event.text))
+        picked = str(getattr(event, "selected_option_id", None) or "")
+        if picked.isdigit() and int(picked) < len(self.entries):
+            self.selected = self.entries[int(picked)]
 
-    def select(self, name: str) -> None:
-        if name in self.store.players:
-            self.selected = name
+    def select(self, who: Entry | str) -> None:
+        """Show ``who``: an entry, or by name the first entry so called."""
+        if isinstance(who, Entry):
+            self.selected = who if who in self.entries else self.selected
+            return
+        self.selected = next((e for e in self.entries if e.name == who), self.selected)
 
     # ------------------------------------------------------------ actions
     def open_replays(self) -> None:
@@ -230,7 +250,7 @@ class StatsScene(UIScene):
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         pad = self.px(14)
-        shown = i18n.seat_name(self.selected)
+        shown = entry_label(self.selected) if self.selected is not None else ""
         head = self._text(t("stats.chart") + (f" — {shown}" if self.player else ""),
                           "button", theme.GOLD, True)
         surface.blit(head, (self.chart_rect.x + pad, self.chart_rect.y + pad))

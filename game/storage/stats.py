@@ -16,7 +16,15 @@ Counted from the engine's events (``game/rules/events.py``):
 * ``caught``     catches made (``seat``) and UNO calls missed (``target``)
 * ``challenge``  T5: challenger wins when ``value`` = 1 (guilty), else the target wins
 
-AI seats count under their name and also under ``ai_levels[level]``.
+A person (a human or phone seat) counts under their name (``players``); a bot
+at a built-in level under its level and name (``bots[level][name]``: two bots
+called Ada, one Easy and one Hard, are two entries, and neither is the person
+called Ada, #39), and also under ``ai_levels[level]``. A ``module:Class`` bot
+counts under its name in ``players`` (a file never names code).
+
+Format 1 (before #39) kept every seat by name alone; it still loads, its
+entries as they were counted (``players``), and is written as format 2.
+Samples of each format: ``saves/stats-format-<n>.json``.
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ from game.storage.atomic import (
 )
 from game.text_gate import clean, excerpt, is_blank
 
-FORMAT = 1
+FORMAT = 2
 FILE_NAME = "stats.json"
 HISTORY_LIMIT = 1000
 SEEN_LIMIT = 100
@@ -144,9 +152,19 @@ def _per_seat(value: Any, seat: int) -> int | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """Whose statistics: a person by ``name`` (``level`` ""), or a bot by name and level."""
+
+    name: str
+    level: str = ""
+
+
 @dataclass
 class StatsStore:
     players: dict[str, PlayerStats] = field(default_factory=dict)
+    bots: dict[str, dict[str, PlayerStats]] = field(default_factory=dict)
+    """level -> bot name -> statistics (built-in levels only)"""
     ai_levels: dict[str, PlayerStats] = field(default_factory=dict)
     seen: dict[str, int] = field(default_factory=dict)  # match_id -> last action index counted
     path: Path | None = None
@@ -185,6 +203,10 @@ class StatsStore:
             table = data.get(attr)
             if isinstance(table, dict):
                 setattr(self, attr, _by_clean_name(table))
+        bots = data.get("bots")
+        if isinstance(bots, dict):  # format 2
+            self.bots = {level: _by_clean_name(table) for level, table in bots.items()
+                         if level in BUILTIN_LEVELS and isinstance(table, dict)}
         dropped = [k for k in self.ai_levels if k not in BUILTIN_LEVELS]
         for k in dropped:  # only built-in levels are counted (a file never names code)
             del self.ai_levels[k]
@@ -206,6 +228,8 @@ class StatsStore:
         data: dict[str, Any] = {
             "format": FORMAT,
             "players": {k: v.to_dict() for k, v in self.players.items()},
+            "bots": {level: {k: v.to_dict() for k, v in table.items()}
+                     for level, table in self.bots.items()},
             "ai_levels": {k: v.to_dict() for k, v in self.ai_levels.items()},
             "seen": self.seen,
         }
@@ -223,14 +247,26 @@ class StatsStore:
     def player(self, name: str) -> PlayerStats:
         return self.players.setdefault(name, PlayerStats())
 
+    def bot(self, name: str, level: str) -> PlayerStats:
+        return self.bots.setdefault(level, {}).setdefault(name, PlayerStats())
+
+    def entries(self) -> list[Entry]:
+        """Everyone with statistics: the people, then the bots by level."""
+        return [Entry(name) for name in self.players] + [
+            Entry(name, level) for level, table in self.bots.items() for name in table]
+
+    def stats_of(self, entry: Entry) -> PlayerStats | None:
+        if entry.level:
+            return self.bots.get(entry.level, {}).get(entry.name)
+        return self.players.get(entry.name)
+
     def _targets(self, config: MatchConfig, seat: int) -> list[PlayerStats]:
         if not 0 <= seat < len(config.seats):
             return []
         sc = config.seats[seat]
-        out = [self.player(sc.name)]
         if sc.kind == "ai" and sc.level in BUILTIN_LEVELS:  # module:Class bots: by name only
-            out.append(self.ai_levels.setdefault(sc.level, PlayerStats()))
-        return out
+            return [self.bot(sc.name, sc.level), self.ai_levels.setdefault(sc.level, PlayerStats())]
+        return [self.player(sc.name)]
 
     def _add(self, config: MatchConfig, seat: int, counter: str, amount: int = 1) -> None:
         for s in self._targets(config, seat):
@@ -334,4 +370,4 @@ def update_from_events(config: MatchConfig, events: Iterable[Event], match_id: s
     return store
 
 
-__all__ = ["PlayerStats", "StatsStore", "update_from_events", "stats_path", "FORMAT"]
+__all__ = ["Entry", "PlayerStats", "StatsStore", "update_from_events", "stats_path", "FORMAT"]

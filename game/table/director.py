@@ -50,6 +50,8 @@ class Stage:
     """where the viewer's hand shows a card now (a play leaves from there)"""
     names: Callable[[], Sequence[str]] = tuple
     """the seats' names in the current language"""
+    told: Callable[[int], None] = lambda count: None
+    """``count`` more events started playing: the log says them now (game.table.log_feed)"""
 
 
 # Seconds the hand a challenge revealed stays up (at the default speed).
@@ -97,7 +99,9 @@ class Director:
             if deals:
                 self._deal(deals)
                 deals = []
-            self.stage.anim.push(self.step(ev))
+            step = self.step(ev)
+            step.on_start.append(partial(self.stage.told, 1))
+            self.stage.anim.push(step)
         if deals:
             self._deal(deals)
 
@@ -139,6 +143,7 @@ class Director:
         for ev in deals:
             step.on_start.append(partial(self._begin, ev))
             step.on_end.append(partial(self._end, ev))
+        step.on_start.append(partial(self.stage.told, len(deals)))
         self.stage.anim.push(step)
 
     def _bubble(self, kind: EventKind, seat: int) -> None:

@@ -16,6 +16,7 @@ from game.config import REMOTE_KINDS, MatchConfig
 from game.rules.cards import COLOURS, Card, Colour
 from game.rules.view import Phase
 from game.table import widgets as tw
+from game.table import wording
 from game.table.animations import Animator
 from game.table.hand import HandView
 from game.table.model import TableModel
@@ -278,7 +279,7 @@ def _prompt(src: Source, names: list[str], ui: UiState) -> tuple[str, RGB]:
     msg, colour = "", kit.CREAM
     if viewer >= 0 and not ui.busy and m.to_act == viewer:
         if ui.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            msg = t("tbl.your_turn") + " — " + t(f"tbl.phase.{ui.phase.value}")
+            msg = t("tbl.your_turn") + " — " + wording.phase_prompt(ui.phase, src.config.settings)
             colour = kit.GOLD
     elif 0 <= m.to_act < len(src.config.seats) and m.to_act != viewer:
         msg = t("tbl.turn_of", name=names[m.to_act])

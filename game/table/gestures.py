@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.exhaustive import assert_never
 from game.rules.actions import Action, Draw, Play
+from game.rules.cards import COLOURS
 from game.rules.errors import IllegalAction
 from game.table import intents, moves, wording
 from game.table.controls import ControlState, controls
@@ -131,7 +132,7 @@ def carry(table: Table, move: moves.Move | None) -> None:
     match move:
         case moves.Send(action):
             table.act(action)
-        case moves.Pick(cards, warn):
+        case moves.Pick(cards, warn, colour):
             if table.tutorial_refuses(moves.coloured_plays(table.ctl.legal(table.viewer), cards)):
                 return
             bluff = (wording.bluff_warning(table.ctl.view(table.viewer), cards[0])
@@ -139,6 +140,8 @@ def carry(table: Table, move: moves.Move | None) -> None:
             if bluff is not None:
                 table.say(bluff)  # T2/T5: allowed, and a challenge would catch it
             table.controls.open_picker(cards, table.layout)
+            # (Enter on a hinted wild: the picker starts on the colour the hint named)
+            table.controls.picker.focus = COLOURS.index(colour) if colour is not None else 0
         case moves.Refuse(card, then):
             table.show_error(table.why_not(card))
             if then is not None:
@@ -221,10 +224,8 @@ def enter(table: Table, multi: bool) -> None:
         a = choice.action
         if isinstance(a, Play) and len(a.cards) == 1:  # the hinted card, as a click on it
             hand.focus, hand.hovered = hand.index_of(a.cards[0]), -1
-            if table.app.settings.confirm_play and hand.armed != a.cards[0]:
-                carry(table, moves.Arm(a.cards[0]))
-                return
-        table.act(a)
+        carry(table, moves.hinted(a, confirm=bool(table.app.settings.confirm_play),
+                                  armed=hand.armed))
 
 
 def give_hint(table: Table) -> None:

@@ -59,6 +59,17 @@ class TableLayout:
         prompt stands on ``bar.top - px(8)``; its line is about 1.5 font heights)."""
         return self.bar.top - self.px(8) - round(self.font_px(17) * 1.5) - self.px(6)
 
+    def piles_area(self) -> pygame.Rect:
+        """The piles with what counts on them: the draw pile and its count under
+        it, the discard pile in its colour ring and the penalty pill on the
+        ring's bottom right (#39: no callout stands over them)."""
+        ring = self.discard.inflate(2 * self.px(22), 2 * self.px(22))
+        label_bottom = self.draw_pile.bottom + self.px(6) + round(self.font_px(13) * 1.5)
+        left = self.draw_pile.left - self.px(16)
+        right = ring.right + self.px(34)
+        bottom = max(ring.bottom + self.px(12), label_bottom)
+        return pygame.Rect(left, ring.top, right - left, bottom - ring.top)
+
     def spot(self, seat: int) -> SeatSpot | None:
         """Where ``seat`` sits: a plate around the table or the bottom one."""
         if self.bottom is not None and self.bottom.seat == seat:
@@ -112,6 +123,55 @@ def seat_angles(n_others: int) -> list[float]:
     return [start + i * span / (n_others - 1) for i in range(n_others)]
 
 
+def _fan_options(plate: pygame.Rect, toward: tuple[float, float], mini_w: int, mini_h: int,
+                 corner: pygame.Rect) -> list[pygame.Rect]:
+    """Where a seat's small card backs may peek out from behind its plate, best
+    first: above it for the seats on the sides, below it for the seats across
+    the table (and for a side seat whose backs would go under the corner
+    buttons); then the other of the two, each also slid a little sideways; then
+    level with the plate, toward the centre or away from it."""
+    ux, uy = toward
+    above = pygame.Rect(0, 0, round(mini_w * 4.1), mini_h)
+    above.center = (plate.centerx, plate.top - round(mini_h * 0.22))
+    below = above.copy()
+    below.center = (plate.centerx, plate.bottom + round(mini_h * 0.2))
+    on_right, on_left = above.copy(), above.copy()
+    on_right.midleft = (plate.right - round(mini_w * 0.3), plate.centery)
+    on_left.midright = (plate.left + round(mini_w * 0.3), plate.centery)
+    first, second = (below, above) if uy > 0.8 or above.colliderect(corner) else (above, below)
+    step = round(mini_w * 0.5) * (1 if ux >= 0 else -1)  # toward the centre
+    slides = (1, 2, 3, -1, -2)
+    return [first, *(first.move(k * step, 0) for k in slides),
+            second, *(second.move(k * step, 0) for k in slides),
+            *((on_right, on_left) if ux >= 0 else (on_left, on_right))]
+
+
+def _choose_fans(options: list[list[pygame.Rect]], budget: int = 4000) -> list[pygame.Rect]:
+    """One fan per seat from its ``options`` (best first) with no two fans
+    overlapping (#39: ten seats beside the log had backs over a neighbour's):
+    the first such choice in order of preference, searched depth first within
+    ``budget`` steps; failing that each seat's best."""
+    chosen: list[pygame.Rect] = []
+    steps = 0
+
+    def place(i: int) -> bool:
+        nonlocal steps
+        if i == len(options):
+            return True
+        for fan in options[i]:
+            steps += 1
+            if steps > budget:
+                return False
+            if fan.collidelist(chosen) < 0:
+                chosen.append(fan)
+                if place(i + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    return chosen if place(0) else [opts[0] for opts in options]
+
+
 def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: str = "medium",
                    log_open: bool = False) -> TableLayout:
     w, h = max(320, size[0]), max(240, size[1])
@@ -152,37 +212,39 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
     if viewer < 0 and others:
         # Spectator: seat 0 sits at the bottom too, just without a face-up hand.
         bottom_seat = others.pop(0)
-    for seat, ang in zip(others, seat_angles(len(others)), strict=True):
-        a = math.radians(ang)
-        x = cx + rx * math.cos(a)
-        y = cy + ry * math.sin(a)
-        toward = (cx - x, cy - y)
-        norm = math.hypot(*toward) or 1.0
-        ux, uy = toward[0] / norm, toward[1] / norm
-        plate = pygame.Rect(0, 0, plate_w, plate_h)
-        plate.center = (round(x), round(y))
-        plate.clamp_ip(table)
-        # The small card backs peek out from behind the plate: below it for the
-        # seats across the table, above it for the seats on the sides.
-        # A side seat near the top right would have its backs under the corner
-        # buttons (Hint, Log, Menu): its fan goes below the plate too.
-        above = pygame.Rect(0, 0, round(mini_w * 4.1), mini_h)
-        above.center = (plate.centerx, plate.top - round(mini_h * 0.22))
-        if uy > 0.8 or above.colliderect(corner.inflate(px(8), px(8))):
-            fan = (plate.centerx, plate.bottom + round(mini_h * 0.2))
-        else:
-            fan = above.center
-        seats[seat] = SeatSpot(seat, plate.center, plate, fan, (ux, uy))
-
-    bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
-    bottom_plate.midleft = (table.left + px(10), bar.centery)
-    bottom = SeatSpot(bottom_seat, bottom_plate.center, bottom_plate, hand.center, (0.0, -1.0))
-
     centre_y = min(cy + px(10), bar.top - card_h // 2 - px(34))
     gap = px(26)
     discard = pygame.Rect(0, 0, card_w, card_h)
     discard.midleft = (cx + gap // 2, centre_y)
     draw_pile = pygame.Rect(0, 0, card_w, card_h)
     draw_pile.midright = (cx - gap // 2, centre_y)
+    piles = draw_pile.union(discard.inflate(2 * px(22), 2 * px(22)))  # with the colour ring
+
+    placed: list[tuple[int, pygame.Rect, tuple[float, float]]] = []
+    for seat, ang in zip(others, seat_angles(len(others)), strict=True):
+        a = math.radians(ang)
+        x = cx + rx * math.cos(a)
+        y = cy + ry * math.sin(a)
+        toward = (cx - x, cy - y)
+        norm = math.hypot(*toward) or 1.0
+        plate = pygame.Rect(0, 0, plate_w, plate_h)
+        plate.center = (round(x), round(y))
+        plate.clamp_ip(table)
+        placed.append((seat, plate, (toward[0] / norm, toward[1] / norm)))
+    plates = [plate for _, plate, _ in placed]
+    blocked = [piles, bar, corner.inflate(px(8), px(8))]
+    options = [_fan_options(plate, u, mini_w, mini_h, corner.inflate(px(8), px(8)))
+               for _, plate, u in placed]
+    options = [[f for f in opts if table.contains(f) and f.collidelist(blocked) < 0
+                and f.collidelist([r for r in plates if r is not plate]) < 0] or opts[:1]
+               for opts, plate in zip(options, plates, strict=True)]
+    fans = _choose_fans(options)
+    for (seat, plate, u), fan in zip(placed, fans, strict=True):
+        seats[seat] = SeatSpot(seat, plate.center, plate, fan.center, u)
+
+    bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
+    bottom_plate.midleft = (table.left + px(10), bar.centery)
+    bottom = SeatSpot(bottom_seat, bottom_plate.center, bottom_plate, hand.center, (0.0, -1.0))
+
     return TableLayout((w, h), scale, card_w, card_h, mini_w, mini_h, table, log, (cx, centre_y),
                        draw_pile, discard, hand, bar, corner, seats, bottom)

@@ -29,6 +29,8 @@ class Pick:
     cards: tuple[int, ...]
     warn: bool = False
     """a single card clicked: say first when it is a T2 bluff"""
+    colour: Colour | None = None
+    """the colour the picker offers first (the one a hint named)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,19 @@ def chosen(action: Action) -> Move:
     """A button's action: a play whose top card is wild asks for its colour first."""
     if isinstance(action, Play) and (action.colour is not None or DECK[action.cards[-1]].is_wild):
         return Pick(action.cards)
+    return Send(action)
+
+
+def hinted(action: Action, *, confirm: bool = False, armed: int = -1) -> Move:
+    """Enter with no card highlighted follows the hint as a click on its card
+    would (#39): a wild opens the colour picker on the colour the hint named (and
+    warns first of a T2 bluff) rather than naming it unseen; with "Confirm each
+    play" the card is raised to wait for its confirm step; another action is sent."""
+    if isinstance(action, Play):
+        if len(action.cards) == 1 and confirm and armed != action.cards[0]:
+            return Arm(action.cards[0])
+        if action.colour is not None or DECK[action.cards[-1]].is_wild:
+            return Pick(action.cards, warn=len(action.cards) == 1, colour=action.colour)
     return Send(action)
 
 

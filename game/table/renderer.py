@@ -236,8 +236,8 @@ class TableRenderer:
             plate = spot.plate.size
             fan = (spot.fan_center[0] - spot.plate.x, spot.fan_center[1] - spot.plate.y)
             state = frame.seats[seat]
-            if frame.open_hands:  # the open hand replaces the fan of backs
-                state = replace(state, count=0)
+            if _open(frame, seat):
+                state = replace(state, count=0)  # the open hand replaces the fan of backs
             parts.append(((lay.scale, lay.mini_w, lay.mini_h, spot.plate.topleft, plate, fan,
                            state), self._seat_drawer(lay, spot.plate.topleft, plate, fan, state)))
 
@@ -279,7 +279,7 @@ class TableRenderer:
         bottom = lay.bottom
         if bottom is None or bottom.seat < 0:
             return ()
-        return (tuple(bottom.plate), frame.seats[bottom.seat], bool(frame.open_hands))
+        return (tuple(bottom.plate), frame.seats[bottom.seat], _open(frame, bottom.seat))
 
     def _draw_bottom(self, surface: kit.Canvas, lay: TableLayout, frame: TableFrame) -> None:
         bottom = lay.bottom
@@ -289,7 +289,7 @@ class TableRenderer:
         if frame.hand is not None:
             assert isinstance(surface, pygame.Surface)
             frame.hand.view().draw(surface, lay, frame.colourblind)
-        elif not frame.open_hands:
+        elif not _open(frame, bottom.seat):
             # Spectator: the bottom seat's cards stay face down.
             back = card_art.card_back(lay.card_w)
             for r in hand_rects(lay, seat.count):
@@ -385,7 +385,9 @@ def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, 
     centre) at ``progress`` 0..1 of its life (it rises a little). Always inside
     the felt: a seat at the top edge gets its bubble over its plate, not cut off.
     ``row`` stacks bubbles over one seat ("Guilty!", then "+4"): each a bubble's
-    height further up, or down where the felt ends above."""
+    height further up, or down where the felt ends above. A bubble never covers
+    the piles and their counts (:meth:`TableLayout.piles_area`): the viewer's
+    own, over the turn prompt, stands beside them on its plate's side."""
     px = lay.px
     area = lay.table.inflate(-2 * px(4), -2 * px(4))
     r = pygame.Rect((0, 0), size)
@@ -394,6 +396,13 @@ def bubble_rect(lay: TableLayout, anchor: tuple[float, float], size: tuple[int, 
     if row:
         step = (r.height + px(4)) * row
         r.y = r.y - step if r.y - step >= area.top else r.y + step
+    piles = lay.piles_area()
+    if r.colliderect(piles):  # never over the counts (#39): beside the piles, the seat's side
+        if anchor[0] > piles.centerx + px(4):
+            r.left = piles.right + px(6)
+        else:
+            r.right = piles.left - px(6)
+        r = r.clamp(area)
     return r
 
 
@@ -497,6 +506,11 @@ def _draw_info(surface: kit.Canvas, lay: TableLayout, info: tuple[str, tuple[str
         img = kit.text_block(line, size, box.w, shade, centre=False)
         surface.blit(img, (box.x, y))
         y += img.get_height()
+
+
+def _open(frame: TableFrame, seat: int) -> bool:
+    """Whether ``seat``'s hand is shown face up (in place of its backs)."""
+    return 0 <= seat < len(frame.open_hands) and bool(frame.open_hands[seat])
 
 
 def _draw_open_hands(surface: kit.Canvas, lay: TableLayout,

@@ -69,12 +69,13 @@ class TableScene(Scene):
         self.hand = HandView(self.hand_order)
         self.pointer = Pointer()  # press / drag / release on the hand and the piles
         self.controls = ShownControls()  # the button rows and the colour picker
-        self.journal = journal.Journal()  # every batch, told as the log and the ticker
+        # every batch, told as the log and the ticker while its steps play
+        self.journal = journal.Journal(lambda: self.ctl.names)
         self.director = Director(Stage(
             anim=self.anim, sound=self.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
             card_rect=lambda lay, card: self.hand.card_rect(lay, card),
-            names=lambda: self.ctl.names))
+            names=lambda: self.ctl.names, told=self.journal.tell))
         self.renderer = TableRenderer()
         self.toast: tuple[str, tuple[int, int, int], float] | None = None
         self.hover_tip: tuple[int, str] | None = None
@@ -101,7 +102,7 @@ class TableScene(Scene):
             self.ctl.take_events()
             self.model.sync(self.ctl.view(self.viewer))
             # the round so far: logged (and kept for a re-told log), not animated
-            self.journal.add(self.ctl.round_events(), self.viewer, self.ctl.names)
+            self.journal.add(self.ctl.round_events(), self.viewer, told=True)
         self.refresh_controls()
 
     def exit(self) -> None:
@@ -142,7 +143,7 @@ class TableScene(Scene):
         self._warm = warmup.jobs(lay, self.viewer, self.colourblind)
         if self.journal.panel is not None:  # re-told for the viewer and the language
             box = lay.log.inflate(-lay.px(12), -lay.px(12)) if lay.log.w else lay.log
-            self.journal.retell(self.viewer, self.ctl.names, box, ui_scale(self.app.size))
+            self.journal.retell(self.viewer, box, ui_scale(self.app.size))
         self.controls.place_corner(lay, self.viewer, phones.corner_extra(self.remote))
 
     @property
@@ -156,7 +157,7 @@ class TableScene(Scene):
     def ingest(self, events: list[Event]) -> None:
         """A batch from the controller: log it and queue its animations."""
         if events:
-            self.director.queue(self.journal.add(events, self.viewer, self.ctl.names))
+            self.director.queue(self.journal.add(events, self.viewer))
             self.dirty = True
 
     def set_viewer(self, seat: int) -> None:
@@ -271,6 +272,7 @@ class TableScene(Scene):
         if isinstance(result, IllegalAction):
             self.show_error(result)
             return False
+        self.toast = wording.kept_after_acting(self.toast)  # a followed hint goes
         if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
             self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
         self.hand.selected = []

@@ -66,8 +66,10 @@ def card_angle(card_id: int) -> int:
 
 @lru_cache(maxsize=64)
 def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> pygame.Surface:
-    """A speech bubble ("UNO!", "Skipped!"): a filled pill with a white rim."""
-    fg = kit.text(label, size, kit.INK if colour == kit.GOLD else (255, 255, 255), True)
+    """A speech bubble ("UNO!", "Skipped!"): a filled pill with a white rim, its
+    words in whichever of dark ink or white reads best on the fill (#39: white
+    on the cream "Keep" could not be read)."""
+    fg = kit.text(label, size, kit.ink_on(colour), True)
     box = fg.get_rect().inflate(size, size // 2)
     surf = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (*colour, 255), surf.get_rect(), border_radius=box.h // 2)
@@ -84,10 +86,12 @@ def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int
     (drawn afresh: the table's renderer keeps the ones it shows)."""
     scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
     margin = max(8, round(14 * scale))
-    w = max(plate[0], round(mini[0] * 4.6)) + 2 * margin
-    h = plate[1] + round(1.6 * mini[1]) + 2 * margin
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    ox, oy = (w - plate[0]) // 2, (h - plate[1]) // 2
+    # the plate and its backs wherever they peek out (above, below or beside it)
+    backs = pygame.Rect(0, 0, round(mini[0] * 4.6), round(1.6 * mini[1]))
+    backs.center = fan
+    reach = pygame.Rect((0, 0), plate).union(backs).inflate(2 * margin, 2 * margin)
+    surf = pygame.Surface(reach.size, pygame.SRCALPHA)
+    ox, oy = -reach.x, -reach.y
     draw_mini_fan(surf, layout, (ox + fan[0], oy + fan[1]), count)
     draw_plate(surf, layout, pygame.Rect(ox, oy, *plate), name, badge, line2, active=active,
                out=out, team=team, uno=uno)
@@ -492,6 +496,22 @@ class LogPanel:
             self._images = {n: img for n, img in self._images.items() if n >= self._first + gone}
             self._first += gone
         self.scroll = min(self.scroll, self._max_scroll())
+
+    def replace_last(self, count: int, lines: Sequence[str]) -> None:
+        """The last ``count`` lines give way to ``lines`` (a line that grew as
+        its events played: "Max plays Blue Skip" then "...; Ada is skipped")."""
+        count = min(count, len(self.lines))
+        if count:
+            rows = sum(self._counts[len(self._counts) - count:]) if self.rect.w > 0 else 0
+            del self.lines[len(self.lines) - count:]
+            if self.rect.w > 0:
+                del self._counts[len(self._counts) - count:]
+                del self.rows[len(self.rows) - rows:]
+                first_gone = self._first + len(self.rows)
+                self._images = {n: img for n, img in self._images.items() if n < first_gone}
+                if self.scroll:
+                    self.scroll = max(0, self.scroll - rows)
+        self.add(lines)
 
     def scroll_by(self, rows: int) -> None:
         """Positive: towards older rows."""

@@ -18,7 +18,8 @@ from game import i18n
 from game.ai.base import Choice
 from game.rules.actions import Action, CallUno, ChooseColour, Play
 from game.rules.errors import IllegalAction
-from game.rules.view import PlayerView
+from game.rules.settings import RuleSettings
+from game.rules.view import Phase, PlayerView
 from game.table.controls import Control, Param
 from game.ui import draw_kit as kit
 from game.ui.event_text import card_name, colour_name, illegal_text
@@ -67,6 +68,14 @@ def hint(choice: Choice, label: str) -> Toast:
     return Toast(t("tbl.hint_prefix") + said, kit.GOLD, 5.0)
 
 
+def kept_after_acting(toast: tuple[str, RGB, float] | None) -> tuple[str, RGB, float] | None:
+    """The table's toast once the viewer has acted: a hint is done with (followed,
+    or the player chose otherwise), so it goes (#39); any other toast stays."""
+    if toast is not None and toast[0].startswith(t("tbl.hint_prefix")):
+        return None
+    return toast
+
+
 def bluff_warning(view: PlayerView, card_id: int) -> Toast | None:
     """T2/T5: playing the Wild Draw Four ``card_id`` now is a bluff a challenge
     would catch (:meth:`PlayerView.is_bluff`): say so; the play stays allowed."""
@@ -109,6 +118,19 @@ def action_label(action: Action, row: Sequence[Control]) -> str:
         if c.action == action:
             return button_label(c)
     return t("tbl.uno") if isinstance(action, CallUno) else ""
+
+
+def phase_prompt(phase: Phase, settings: RuleSettings) -> str:
+    """What the viewer is asked to do now (after "Your turn — "). Facing a draw
+    penalty it names only the answers the rules allow (#39): stacking (H1),
+    deflecting (H5), or both."""
+    if phase is Phase.PENALTY:
+        stack, deflect = settings.stack_rule != "off", settings.deflect
+        if stack and not deflect:
+            return t("tbl.phase.penalty.stack")
+        if deflect and not stack:
+            return t("tbl.phase.penalty.deflect")
+    return t(f"tbl.phase.{phase.value}")
 
 
 def save_notice(problem: str) -> str:

@@ -20,6 +20,29 @@ GOLD = (232, 197, 71)
 MUTED = (176, 200, 184)
 RED = (222, 41, 48)
 INK = (10, 24, 16)
+WHITE = (255, 255, 255)
+
+RGB = tuple[int, int, int]
+
+
+def luminance(colour: RGB) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def lin(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = colour
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours (1 .. 21; 4.5 reads as body text)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on(fill: RGB) -> RGB:
+    """The text colour that reads best on ``fill``: dark ink or white."""
+    return INK if contrast(INK, fill) >= contrast(WHITE, fill) else WHITE
 
 
 @lru_cache(maxsize=512)
