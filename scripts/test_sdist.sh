@@ -31,12 +31,13 @@ src="$(echo "$tmp"/uno_game-*)"
 purelib="$("$tmp/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 echo "$src" > "$purelib/uno_sdist_tests.pth"
 cd "$src"
-# pyproject's pytest pythonpath puts the unpacked folder first (tests import the
-# checkout's benchmarks.*): its game/ (no assets/ inside, they are mapped in at
-# install) must not shadow the installed package, so it goes.
-rm -rf game
+# pyproject's pytest pythonpath would put the unpacked folder first (in a checkout,
+# tests import benchmarks.* from it): here its game/ (no assets/ inside, they are
+# mapped in at install) must not shadow the installed package, so pytest runs with
+# no pythonpath; the .pth file above still finds tests.* and benchmarks.*.
+nopath=(-o "pythonpath=")
 echo "== collecting the whole suite from the unpacked sdist"
-"$tmp/venv/bin/pytest" --collect-only -q -p no:cacheprovider > "$tmp/collected.txt" || {
+"$tmp/venv/bin/pytest" "${nopath[@]}" --collect-only -q -p no:cacheprovider > "$tmp/collected.txt" || {
     tail -40 "$tmp/collected.txt"; echo "the sdist's tests do not collect"; exit 1; }
 # (pyproject's -q and this -q: one "file: count" line per test file)
 awk -F': ' '/^tests\/.*: [0-9]+$/ {n += $2; f += 1} END {
@@ -50,4 +51,4 @@ def test_the_installed_package_is_under_test():
     assert "site-packages" in game.__file__, f"tests ran against {game.__file__}"
 PY
 echo "== running a subset from the unpacked sdist: $*"
-"$tmp/venv/bin/pytest" -p no:cacheprovider "$@" tests/test_zz_sdist_origin.py
+"$tmp/venv/bin/pytest" "${nopath[@]}" -p no:cacheprovider "$@" tests/test_zz_sdist_origin.py

@@ -332,7 +332,7 @@ def test_autosave_slots_replays(home: Path, tmp_path: Path,
 
 
 def test_sample_saves_load() -> None:
-    samples = sorted(SAMPLES.glob("*.json"))
+    samples = sorted(SAMPLES.glob("format-*.json"))
     assert samples, "saves/ must hold a sample of each save format"
     formats = set()
     for path in samples:
@@ -345,7 +345,7 @@ def test_sample_saves_load() -> None:
 
 def test_D3_sample_saves_made_before_the_official_deck_load_with_the_classic_deck() -> None:
     """Saves written before D3 hold no deck setting: they read as the 108-card deck."""
-    for path in sorted(SAMPLES.glob("*.json")):
+    for path in sorted(SAMPLES.glob("format-*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         assert "deck" not in doc["config"]["settings"]
         loaded = load_match(path)

@@ -124,7 +124,7 @@ def test_the_table_draws_the_away_lines_in_their_box_only(lang: str) -> None:
     app.start_match(config(7, 0, 3))
     table = app.scenes.top
     assert isinstance(table, TableScene) and table.viewer == -1  # spectating, as in party mode
-    table.party = SimpleNamespace(away=lambda: list(range(7)), bot_seats={1, 4},  # type: ignore[assignment]
+    table.remote = SimpleNamespace(away=lambda: list(range(7)), bot_seats={1, 4},  # type: ignore[assignment]
                                   busy=lambda: False, pump=lambda **_: None, stop=lambda: None,
                                   bot_in=lambda: {})
     frame = table.frame()
