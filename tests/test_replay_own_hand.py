@@ -77,3 +77,18 @@ def test_a_replay_between_bots_stays_face_down(app: App) -> None:
     frame = scene.frame()
     assert frame is not None and frame.open_hands == ()
     assert scene.owner == -1
+
+
+def test_a_replays_plates_name_you_in_the_screens_language(app: App) -> None:
+    """"You" is a label, not a name (i18n.seat_name): in 中文 the replay's plates
+    say 你 as the table and the log do, a bot keeps its name."""
+    from game import i18n
+
+    path = _played_by((SeatConfig("Bob", "ai", "random"), SeatConfig("You", "human")))
+    i18n.set_language("zh")
+    try:
+        scene = _open(app, path)
+        assert scene.table is not None
+        assert scene.table.names == ["Bob", i18n.tl("zh", "tbl.you")]
+    finally:
+        i18n.set_language("en")

@@ -61,7 +61,8 @@ class ReplaySource:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.config.seats]
+        """As the table names them: "You" and "Player 2" in the screen's language."""
+        return [i18n.seat_name(s.name) for s in self.config.seats]
 
     def show(self, view: PlayerView) -> None:
         self.model.sync(view)
