@@ -388,8 +388,7 @@ class TableScene(Scene):
                      top_focus=c.chooser.focus,
                      legend=wording.legend(self.config.settings.multi_play)
                      if gestures.legend_on(self) else "",
-                     bar_top=c.bar.top if c.bar is not None and c.bar.top is not None
-                     and c.bar.top < self.layout.bar.top else -1)
+                     bar_top=c.wrapped_top(self.layout))
         return build_frame(self, ui, colourblind=self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:

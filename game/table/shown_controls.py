@@ -80,6 +80,11 @@ class ShownControls:
         row = buttons.show_row(self.bar, layout, legal, state(self.picker.open or self.chooser.open))
         self.actions, self.buttons = row.actions, row.buttons
 
+    def wrapped_top(self, layout: TableLayout) -> int:
+        """The action row's top when it wrapped above its one-row place (-1: it did not)."""
+        top = self.bar.top if self.bar is not None else None
+        return top if top is not None and top < layout.bar.top else -1
+
     def open_picker(self, cards: tuple[int, ...], layout: TableLayout) -> None:
         """The picker opens over the row for ``cards`` (empty: the colour S4 asks for)."""
         self.picker.open, self.picker.focus, self.picker_cards = True, 0, cards
