@@ -38,6 +38,7 @@ class FakeSettings:
     party_phones_deal: bool = True
     log_panel: str = "auto"
     tip_uno_seen: bool = True  # the T6 tip is tested on its own
+    table_legend: bool = True
 
 
 class SoundLog:

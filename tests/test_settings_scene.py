@@ -138,3 +138,13 @@ def test_party_phones_may_deal_is_on_by_default_and_saved(app: App) -> None:
     assert load_settings().party_phones_deal is False
     choose(app, app.scenes.top.find(UIDropDownMenu, 0), "中文")
     assert "聚会手机" in labels(app)
+
+
+def test_the_tables_key_legend_can_be_turned_off_and_is_saved(app: App) -> None:
+    """Issue 39: the one-line legend of keys along the table's bottom edge."""
+    assert "Keys at the table" in labels(app)
+    legend = [e for e in app.scenes.top._elements if isinstance(e, UICheckBox)][-1]
+    assert app.settings.table_legend is True
+    click(app, legend)
+    assert app.settings.table_legend is False
+    assert load_settings().table_legend is False

@@ -49,7 +49,8 @@ def _written(lay: TableLayout, lang: str) -> list[tuple[str, pygame.Rect]]:
             + i18n.tl(lang, "tbl.turn_of", name=NAMES[lang][0]))
     for prompt, tip in ((turn, ""), ("", "W" * 200)):
         rec = kit.Recorder()
-        frame = SimpleNamespace(prompt=prompt, tip=tip, picker=None, prompt_colour=kit.CREAM)
+        frame = SimpleNamespace(prompt=prompt, tip=tip, picker=None, prompt_colour=kit.CREAM,
+                                bar_top=-1)
         TableRenderer()._draw_prompt(rec, lay, frame)  # type: ignore[arg-type]
         out += [("prompt", pygame.Rect(pos, surf.get_size())) for surf, pos in rec.blits]
     rec = kit.Recorder()

@@ -10,7 +10,7 @@ from rigging import Faces, rig
 from table_helpers import config, make_app, pump
 
 from game import i18n
-from game.rules.actions import CallUno, Draw, Play
+from game.rules.actions import CallUno, Catch, Draw, Play
 from game.rules.events import Event, EventKind
 from game.table import widgets as tw
 from game.table.controls import ControlState, controls
@@ -105,3 +105,33 @@ def test_T6_your_own_uno_shows_clear_of_the_buttons_and_the_prompt() -> None:
                 assert not r.colliderect(lay.bar), (size, n, r, lay.bar)
                 assert not r.colliderect(prompt), (size, n, r, prompt)
             table.exit()
+
+
+def test_T6_the_uno_tip_goes_once_you_are_caught() -> None:
+    """Issue 39 item 3: the tip stayed up through three bot turns after the catch."""
+    c = Faces()
+    mine = c.ids("R5 G7")
+    game = rig(hands=[mine, c.ids("G1 B1 Y2"), c.ids("B3 G4 Y9")], top=c("R3"), to_act=0)
+    app, table = _table(game)
+    play = next(a for a in table.ctl.legal(0) if isinstance(a, Play) and a.cards == (mine[0],))
+    assert table.act(play)
+    pump(app, 2)
+    assert table.toast is not None and table.toast[0] == i18n.t("tbl.tip_uno")
+    catch = next(a for a in table.ctl.legal(1) if isinstance(a, Catch) and a.target == 0)
+    table.ctl.apply(catch)
+    pump(app, 1, dt=0.05)  # long before the tip's six seconds are up
+    assert table.toast is None or table.toast[0] != i18n.t("tbl.tip_uno")
+
+
+def test_T6_the_uno_tip_goes_once_you_call_uno() -> None:
+    c = Faces()
+    mine = c.ids("R5 G7")
+    game = rig(hands=[mine, c.ids("G1 B1 Y2"), c.ids("B3 G4 Y9")], top=c("R3"), to_act=0)
+    app, table = _table(game)
+    play = next(a for a in table.ctl.legal(0) if isinstance(a, Play) and a.cards == (mine[0],))
+    assert table.act(play)
+    pump(app, 2)
+    assert table.toast is not None and table.toast[0] == i18n.t("tbl.tip_uno")
+    assert table.act(CallUno(seat=0))
+    pump(app, 1, dt=0.05)
+    assert table.toast is None or table.toast[0] != i18n.t("tbl.tip_uno")

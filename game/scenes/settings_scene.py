@@ -47,17 +47,17 @@ class SettingsScene(UIScene):
         title_h = self.px(64)  # the title's font needs it all
         self.label(pygame.Rect((w - pw) // 2, self.px(8), pw, title_h), t("settings.title"),
                    class_id="@title")
-        rows = 11
+        rows = 12
         top = self.px(8) + title_h + self.px(4)
-        bottom_bar = self.px(72)
-        row_h = min(self.px(56), (h - top - bottom_bar - self.px(16)) // rows)
+        bottom_bar = self.px(62)  # the Back button and a margin round it
+        row_h = min(self.px(56), (h - top - bottom_bar - self.px(4)) // rows)
         ph = rows * row_h + self.px(16)
         self.panel_rect = pygame.Rect((w - pw) // 2, top, pw, ph)
         pad = self.px(28)
         label_w = int((pw - 2 * pad) * 0.42)
         ctrl_x = self.panel_rect.x + pad + label_w
         ctrl_w = pw - 2 * pad - label_w
-        field_h = min(self.px(40), row_h - self.px(8))
+        field_h = min(self.px(40), row_h - self.px(12))  # room for a two-line check box text
         y = top + self.px(8)
 
         def row(key: str) -> pygame.Rect:
@@ -119,6 +119,9 @@ class SettingsScene(UIScene):
         deal = self._checkbox(row("settings.party_phones_deal"), t("settings.party_phones_deal_on"),
                               bool(s.party_phones_deal))
         self.on_change(deal, lambda e: self._set_bool("party_phones_deal", bool(deal.is_checked)))
+        legend = self._checkbox(row("settings.table_legend"), t("settings.table_legend_on"),
+                                bool(s.table_legend))
+        self.on_change(legend, lambda e: self._set_bool("table_legend", bool(legend.is_checked)))
 
         bw, bh = self.px(220), self.px(50)
         back = self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2,

@@ -77,6 +77,8 @@ class UserSettings:
     tutorial_offered: bool = False
     # The table's log panel, as the player last left it
     log_panel: str = "auto"
+    # The keys' one-line legend along the table's bottom edge (Settings, or K at the table)
+    table_legend: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -234,6 +236,7 @@ _FIXERS: dict[str, Any] = {
     "tip_uno_seen": _bool,
     "tutorial_offered": _bool,
     "log_panel": _choice(LOG_PANEL),
+    "table_legend": _bool,
     "card_size": _choice(CARD_SIZES),
     "hand_order": _choice(HAND_ORDERS),
     "confirm_play": _bool,

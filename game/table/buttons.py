@@ -61,12 +61,13 @@ def place_corner(corner: ButtonBar, layout: TableLayout, viewer: int,
 
 
 def control_state(model: TableModel, hand: HandView, names: Sequence[str], phase: Phase,
-                  picker_open: bool) -> ControlState:
+                  picker_open: bool, swap_focus: int = -1) -> ControlState:
     """The UI state the action row depends on."""
     return ControlState(
         phase=phase, hand_size=len(model.hand), sizes=tuple(model.sizes), names=tuple(names),
         penalty=model.penalty, selected=tuple(hand.selected), picker_open=picker_open,
-        armed=hand.armed if hand.index_of(hand.armed) >= 0 and hand.active else None)
+        armed=hand.armed if hand.index_of(hand.armed) >= 0 and hand.active else None,
+        swap_focus=swap_focus)
 
 
 def mark_playable(hand: HandView, legal: Sequence[Action], to_act: bool) -> bool:
@@ -93,8 +94,9 @@ def show_row(bar: ButtonBar, layout: TableLayout, legal: Sequence[Action],
     row: tuple[Control, ...] = controls(legal, state)
     buttons = tuple(Button(key=c.key, label=button_label(c), primary=c.primary,
                            enabled=c.enabled) for c in row)
+    own = layout.bottom.plate.inflate(layout.px(8), layout.px(8)) if layout.bottom else None
     bar.set([(b.key, b.label, b.primary) for b in buttons], layout.bar, layout.scale,
-            frozenset(b.key for b in buttons if not b.enabled))
+            frozenset(b.key for b in buttons if not b.enabled), own)
     return Row({c.key: c.action for c in row if c.action is not None and c.enabled}, buttons)
 
 

@@ -24,6 +24,7 @@ from game.rules.actions import (
     Play,
     SwapHands,
 )
+from game.rules.cards import COLOURS, DECK
 from game.rules.view import Phase
 
 Param = tuple[str, str | int]
@@ -65,6 +66,8 @@ class ControlState:
     picker_open: bool = False
     armed: int | None = None
     """"confirm each play": the card id waiting for its confirm step"""
+    swap_focus: int = -1
+    """H7: the seat the keyboard has picked among the swap targets (-1: the first)"""
 
 
 def selected_play(plays: Sequence[Play], selected: Sequence[int]) -> Play | None:
@@ -78,6 +81,43 @@ def selected_play(plays: Sequence[Play], selected: Sequence[int]) -> Play | None
         if a.cards[-1] == selected[-1]:
             return a
     return best[0] if best else None
+
+
+SWAP_BUTTONS = 3
+"""H7: up to this many swap targets get a button each; with more, one button
+names the target picked with the arrows (or a click on a seat plate)."""
+
+
+def swap_targets(legal: Sequence[Action]) -> tuple[int, ...]:
+    """H7: the seats ``legal`` lets the viewer swap hands with, in offer order."""
+    return tuple(a.target for a in legal if isinstance(a, SwapHands))
+
+
+def swap_focus(legal: Sequence[Action], focus: int) -> int:
+    """H7: the target the compact swap button names: ``focus`` while it is one,
+    else the first target (-1: no swap asked)."""
+    targets = swap_targets(legal)
+    if not targets:
+        return -1
+    return focus if focus in targets else targets[0]
+
+
+def top_choices(legal: Sequence[Action], play: Play) -> tuple[Play, ...]:
+    """H4: the legal plays of exactly ``play``'s cards, one for each colour its
+    top card may have (the last card is the top, and its colour goes on), in
+    colour order; () when there is nothing to choose (one colour, or wild tops:
+    the colour picker names the colour)."""
+    want = set(play.cards)
+    by_colour: dict[object, Play] = {}
+    for a in legal:
+        if isinstance(a, Play) and len(a.cards) == len(play.cards) and set(a.cards) == want:
+            colour = DECK[a.cards[-1]].colour
+            if colour is None:
+                return ()
+            by_colour.setdefault(colour, a)
+    if len(by_colour) < 2:
+        return ()
+    return tuple(by_colour[c] for c in COLOURS if c in by_colour)
 
 
 def uno_makes_sense(hand_size: int, plays: Sequence[Play]) -> bool:
@@ -94,16 +134,20 @@ def controls(legal: Sequence[Action], ui: ControlState) -> tuple[Control, ...]:
         return ()
     out: list[Control] = []
     plays = [a for a in legal if isinstance(a, Play)]
+    targets = swap_targets(legal)
+    compact = len(targets) > SWAP_BUTTONS
+    shown = swap_focus(legal, ui.swap_focus) if compact else -1
     for a in legal:
         if isinstance(a, CallUno) and uno_makes_sense(ui.hand_size, plays):  # T6
             out.append(Control(key="uno", label="tbl.uno", action=a, primary=True))
         elif isinstance(a, Catch):  # T6
             out.append(Control(key=f"catch{a.target}", label="tbl.catch",
                                params=(("name", _name(ui, a.target)),), action=a, primary=True))
-        elif isinstance(a, SwapHands):  # H7
+        elif isinstance(a, SwapHands) and (not compact or a.target == shown):  # H7
             size = ui.sizes[a.target] if a.target < len(ui.sizes) else 0
             out.append(Control(key=f"swap{a.target}", label="tbl.swap",
-                               params=(("name", _name(ui, a.target)), ("n", size)), action=a))
+                               params=(("name", _name(ui, a.target)), ("n", size)), action=a,
+                               primary=compact))
     jumps = [a for a in legal if isinstance(a, JumpIn)]
     if jumps:  # H3
         out.append(Control(key="jump", label="tbl.jump_in", action=jumps[0], primary=True))

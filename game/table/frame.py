@@ -44,12 +44,15 @@ class SeatFrame:
     """-1 without teams"""
     uno: bool
     """called UNO and still on one card"""
+    choice: int = 0
+    """H7, a swap target asked: 1 a click on the plate chooses this seat, 2 the
+    keyboard's pick too (0: not a choice now)"""
 
     def plate_args(self) -> tuple[int, str, tuple[str, ...], tuple[str, ...], bool, bool, int,
-                                  bool]:
+                                  bool, int]:
         """In :func:`tw.seat_sprite`'s argument order, after the geometry."""
         return (self.count, self.name, self.badge, self.line2, self.on_turn, self.out,
-                self.team, self.uno)
+                self.team, self.uno, self.choice)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,6 +97,17 @@ class PickerFrame:
     hint: str
     """"Esc: back" when the choice can be cancelled"""
     names: tuple[str, ...]
+    focus: int
+    mouse: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TopFrame:
+    """H4: the open "which card on top?" chooser."""
+
+    title: str
+    hint: str
+    cards: tuple[int, ...]
     focus: int
     mouse: tuple[int, int]
 
@@ -165,6 +179,8 @@ class TableFrame:
     """why the hovered card cannot be played"""
     hand: HandFrame | None = None
     picker: PickerFrame | None = None
+    top: TopFrame | None = None
+    """H4: the "which on top?" chooser, when open"""
     thinking: int = -1
     """the bot seat thinking now (-1: none)"""
     now: float = 0.0
@@ -173,6 +189,10 @@ class TableFrame:
     buttons: tuple[Button, ...] = ()
     notice: str = ""
     """a standing problem (an autosave that fails)"""
+    bar_top: int = -1
+    """the top of the action row's highest row when it wrapped (-1: the layout's bar)"""
+    legend: str = ""
+    """the keys' one-line legend along the bottom edge ("" when hidden)"""
     away: tuple[str, ...] = ()
     """party mode: phone seats that are away"""
     away_more: tuple[str, ...] = ()
@@ -224,6 +244,16 @@ class UiState:
     notice: str = ""
     away: tuple[str, ...] = ()
     log: tw.LogFrame | None = None
+    choices: tuple[int, ...] = ()
+    """H7: the seats a click on their plate chooses now (a swap target asked)"""
+    chosen: int = -1
+    """H7: the one of them the keyboard picked"""
+    bar_top: int = -1
+    top_cards: tuple[int, ...] = ()
+    """H4: the cards the open "which on top?" chooser offers (() when closed)"""
+    top_focus: int = 0
+    legend: str = ""
+    """the keys' one-line legend ("" when hidden)"""
 
 
 def level_badge(config: MatchConfig, seat: int, viewer: int, bot_seats: frozenset[int]) -> str:
@@ -261,7 +291,8 @@ def _line2_text(n: int, score: int, rank: int) -> tuple[str, ...]:
     return (i18n.nt("tbl.cards", n), t("tbl.score", n=score))
 
 
-def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -> SeatFrame:
+def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int],
+          ui: UiState) -> SeatFrame:
     m = src.model
     n = m.sizes[seat] if seat < len(m.sizes) else 0
     rank = (m.out.index(seat) + 1 if seat in m.out
@@ -271,7 +302,8 @@ def _seat(src: Source, seat: int, names: list[str], bot_seats: frozenset[int]) -
                      badge=badge_forms(src.config, seat, src.viewer, bot_seats),
                      line2=_line2_text(n, score, rank),
                      on_turn=m.to_act == seat, out=seat in m.out,
-                     team=m.teams[seat] if m.teams else -1, uno=seat in m.uno_called)
+                     team=m.teams[seat] if m.teams else -1, uno=seat in m.uno_called,
+                     choice=(2 if seat == ui.chosen else 1) if seat in ui.choices else 0)
 
 
 def _prompt(src: Source, names: list[str], ui: UiState) -> tuple[str, RGB]:
@@ -335,7 +367,7 @@ def build_frame(src: Source, ui: UiState | None = None, *, colourblind: bool = F
     sprites, effects = _motion(ui.anim)
     return TableFrame(
         viewer=src.viewer, colourblind=colourblind,
-        seats=tuple(_seat(src, seat, names, bots) for seat in range(len(src.config.seats))),
+        seats=tuple(_seat(src, seat, names, bots, ui) for seat in range(len(src.config.seats))),
         direction=m.direction, draw_count=m.draw_pile,
         pile_label=t("tbl.pile", n=m.draw_pile), discard=tuple(m.discard[-4:]),
         colour=m.colour, penalty=t("tbl.penalty", n=m.penalty) if m.penalty else "",
@@ -343,8 +375,11 @@ def build_frame(src: Source, ui: UiState | None = None, *, colourblind: bool = F
         prompt=prompt, prompt_colour=prompt_colour,
         toast=(ui.toast[0], ui.toast[1]) if ui.toast is not None else None, tip=tip,
         hand=_hand(ui.hand) if src.viewer >= 0 else None, picker=picker,
+        top=TopFrame(title=t("tbl.top_title"), hint=t("tbl.top_hint"), cards=ui.top_cards,
+                     focus=ui.top_focus, mouse=ui.mouse) if ui.top_cards else None,
         thinking=src.thinking_seat(), now=ui.now, sprites=sprites, effects=effects,
-        buttons=ui.buttons, notice=ui.notice, away=ui.away,
+        buttons=ui.buttons, notice=ui.notice, bar_top=ui.bar_top, legend=ui.legend,
+        away=ui.away,
         away_more=tuple(i18n.nt("party.away_more", k) for k in range(1, len(ui.away) + 1)),
         open_hands=open_hands,
         log=ui.log)

@@ -3,7 +3,8 @@
 :mod:`game.table.intents` reads pygame events into intent records; here each
 intent becomes what it means: a :mod:`game.table.moves` move the table
 carries out (a legal action sent, a colour picked, a card selected or armed,
-or words why not), a corner button's job, or the hint. The table is any
+or words why not), a corner button's job, or the hint; after a 7 a seat
+chosen for the swap (H7), and for a play of several the card on top (H4). The table is any
 object offering :class:`Table`: the scene, or a test's stand-in. Nothing
 here talks to the controller but through ``table.act``
 and the controller's read-only questions (legal actions, the hint, the view).
@@ -15,11 +16,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from game.exhaustive import assert_never
-from game.rules.actions import Action, Draw, Play
-from game.rules.cards import COLOURS
+from game.rules.actions import Action, Catch, Draw, Play, SwapHands
+from game.rules.cards import COLOURS, DECK
 from game.rules.errors import IllegalAction
 from game.table import intents, moves, wording
-from game.table.controls import ControlState, controls
+from game.table.controls import ControlState, controls, top_choices
 from game.table.drag import Pointer
 from game.table.hand import HandView
 from game.table.journal import Journal
@@ -37,6 +38,7 @@ class Table(Protocol):
     app: Services
     ctl: MatchController
     viewer: int
+    n: int
     hand: HandView
     layout: TableLayout
     pointer: Pointer
@@ -53,6 +55,8 @@ class Table(Protocol):
     def show_error(self, err: IllegalAction) -> None: ...
 
     def refresh_controls(self, force: bool = False) -> None: ...
+
+    def relayout(self) -> None: ...
 
     def control_state(self, picker_open: bool) -> ControlState: ...
 
@@ -84,7 +88,7 @@ def where(table: Table) -> intents.Where:
     """The table as an event finds it."""
     shown = table.controls
     return intents.Where(table.hand, table.layout, table.viewer, table.pointer, shown.picker,
-                         (shown.bar, shown.corner), table.journal.panel)
+                         (shown.bar, shown.corner), table.journal.panel, shown.chooser)
 
 
 def do(table: Table, intent: intents.Intent) -> None:
@@ -99,6 +103,8 @@ def do(table: Table, intent: intents.Intent) -> None:
             click_card(table, index, multi)
         case intents.DropCard(card):
             drop(table, card)
+        case intents.ClickSeat(seat):
+            choose_seat(table, seat)
         case intents.DrawCard():
             carry(table, send(moves.first_of(table.legal(), (Draw,))))
         case intents.HoverCard(index):
@@ -114,11 +120,24 @@ def do(table: Table, intent: intents.Intent) -> None:
             picker.focus = (picker.focus + step) % 4
         case intents.CancelPicker():
             table.cancel_picker()
+        case intents.PickTop(card):
+            play = table.controls.top_plays.get(card)
+            table.controls.close_top()
+            carry(table, moves.chosen(play) if play is not None else None)
+        case intents.StepTop(step):
+            table.controls.chooser.step(step)
+        case intents.CancelTop():
+            table.controls.close_top()
+            table.refresh_controls(force=True)
         case intents.CancelGesture():
             intents.cancel(where(table))
             table.refresh_controls()
         case intents.MoveFocus(step):
-            table.hand.move_focus(step)
+            if swap_choice(table)[0]:  # H7: the pick moves round the table
+                table.controls.step_swap(table.legal(), table.viewer, table.n, step)
+                table.refresh_controls()
+            else:
+                table.hand.move_focus(step)
         case intents.Enter(multi):
             enter(table, multi)
         case intents.TakeAction(kinds):
@@ -168,8 +187,13 @@ def press(table: Table, key: str) -> None:
         table.toggle_log()
     elif key == "hint":
         give_hint(table)
+    elif key == "legend":
+        toggle_legend(table)
     elif key == "confirm":
         click_card(table, table.hand.index_of(table.hand.armed))
+    elif key in ("play_all", "play_sel") and isinstance(
+            play := table.controls.actions.get(key), Play):
+        play_several(table, play)
     elif (action := table.controls.actions.get(key)) is not None:
         carry(table, moves.chosen(action))
 
@@ -193,7 +217,7 @@ def drop(table: Table, card: int) -> None:
     of them (H4), else that card, exactly as a click would play it."""
     selection = table.controls.actions.get("play_sel")
     if isinstance(selection, Play) and card in selection.cards:
-        carry(table, moves.chosen(selection))
+        play_several(table, selection)
         return
     table.hand.armed = card  # a drop is deliberate: no confirm step
     click_card(table, table.hand.index_of(card))
@@ -214,6 +238,10 @@ def enter(table: Table, multi: bool) -> None:
     the pointer, or focused); else the selected multi-play; else the hint."""
     if not table.can_act():
         return
+    focus = swap_choice(table)[1]
+    if focus >= 0:  # H7: the seat picked with the arrows
+        table.act(SwapHands(seat=table.viewer, target=focus))
+        return
     hand = table.hand
     i = hand.highlighted()
     if 0 <= i < len(hand.cards):
@@ -226,6 +254,47 @@ def enter(table: Table, multi: bool) -> None:
             hand.focus, hand.hovered = hand.index_of(a.cards[0]), -1
         carry(table, moves.hinted(a, confirm=bool(table.app.settings.confirm_play),
                                   armed=hand.armed))
+
+
+def swap_choice(table: Table) -> tuple[tuple[int, ...], int]:
+    """H7: the seats a swap may target now and the one picked ((), -1: none asked)."""
+    return table.controls.swap_choice(table.legal(), table.viewer, table.n)
+
+
+def choose_seat(table: Table, seat: int) -> None:
+    """A click on ``seat``'s plate: the swap with it when one is asked (H7), or
+    the catch of it when it may be caught (T6); else nothing."""
+    for a in table.legal():
+        if isinstance(a, (SwapHands, Catch)) and a.target == seat:
+            table.act(a)
+            return
+
+
+def play_several(table: Table, play: Play) -> None:
+    """H4: a play of several cards; when its top card may be of more than one
+    colour (the colour that goes on), the player first chooses which lands on top."""
+    options = top_choices(table.legal(), play)
+    if not options:
+        colours = {DECK[c].colour for c in play.cards}
+        if None in colours or len(colours) == 1:
+            carry(table, moves.chosen(play))  # wild: the picker names the colour
+        elif table.act(play):  # only the other cards could lead: say which is on top
+            table.say(wording.top_forced(play.cards[-1]))
+        return
+    table.controls.show_top(options, table.layout)
+
+
+def legend_on(table: Table) -> bool:
+    """The keys' legend along the table's bottom edge (Settings, or K)."""
+    return bool(getattr(table.app.settings, "table_legend", True))
+
+
+def toggle_legend(table: Table) -> None:
+    """K: the keys' legend shown or hidden (remembered in the settings)."""
+    table.app.settings.table_legend = not legend_on(table)
+    table.app.save_settings()
+    table.relayout()
+    table.refresh_controls(force=True)
 
 
 def give_hint(table: Table) -> None:

@@ -22,7 +22,7 @@ from game.rules.cards import COLOURS, Colour
 from game.table.drag import Outcome, Pointer
 from game.table.hand import HandView, drop_hits_discard
 from game.table.layout import TableLayout
-from game.table.widgets import ButtonBar, ColourPicker, LogPanel
+from game.table.widgets import ButtonBar, ColourPicker, LogPanel, TopChooser
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,13 @@ class DropCard:
 
 
 @dataclass(frozen=True, slots=True)
+class ClickSeat:
+    """An opponent's seat plate clicked (H7: chooses it as the swap target)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class DrawCard:
     """The draw pile clicked."""
 
@@ -78,6 +85,25 @@ class StepPicker:
 
 
 @dataclass(frozen=True, slots=True)
+class PickTop:
+    """H4: the card (id) chosen to land on top of a play of several."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class StepTop:
+    """Arrow keys or Tab in the open "which on top?" chooser."""
+
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTop:
+    """Escape in the open "which on top?" chooser: back to the hand."""
+
+
+@dataclass(frozen=True, slots=True)
 class CancelPicker:
     """Escape in the open picker."""
 
@@ -89,7 +115,8 @@ class CancelGesture:
 
 @dataclass(frozen=True, slots=True)
 class MoveFocus:
-    """Arrow keys: the keyboard focus moves along the hand."""
+    """Arrow keys or Tab (Shift+Tab back): the keyboard focus moves along the hand,
+    or among the seats a swap may target (H7)."""
 
     step: int
 
@@ -108,8 +135,9 @@ class TakeAction:
     kinds: tuple[type[Action], ...]
 
 
-Intent = (Press | ClickCard | DropCard | DrawCard | HoverCard | PickColour | StepPicker
-          | CancelPicker | CancelGesture | MoveFocus | Enter | TakeAction)
+Intent = (Press | ClickCard | DropCard | ClickSeat | DrawCard | HoverCard | PickColour | StepPicker
+          | CancelPicker | CancelGesture | MoveFocus | Enter | TakeAction | PickTop | StepTop
+          | CancelTop)
 
 KEY_COLOURS = {pygame.K_r: Colour.RED, pygame.K_y: Colour.YELLOW, pygame.K_g: Colour.GREEN,
                pygame.K_b: Colour.BLUE, pygame.K_1: Colour.RED, pygame.K_2: Colour.YELLOW,
@@ -122,15 +150,27 @@ SHORTCUTS: dict[int, Intent] = {
     pygame.K_c: TakeAction((Catch,)),
     pygame.K_h: Press("hint"),
     pygame.K_l: Press("log"),
+    pygame.K_k: Press("legend"),  # the keys' legend along the bottom edge, shown or hidden
     pygame.K_j: Press("codes"),  # a party match: the join codes (ignored without phones)
 }
 MULTI_MODS = pygame.KMOD_CTRL | pygame.KMOD_SHIFT
 
 
 def key_intent(key: int, mod: int, *, picker: ColourPicker | None = None,
-               gesture: bool = False) -> Intent | None:
-    """A key press: the open ``picker`` takes every key; Escape ends a ``gesture``
-    in progress (a press, or a card waiting for its confirm) before it opens the menu."""
+               gesture: bool = False, chooser: TopChooser | None = None) -> Intent | None:
+    """A key press: the open ``picker`` or top ``chooser`` takes every key; Escape
+    ends a ``gesture`` in progress (a press, or a card waiting for its confirm)
+    before it opens the menu."""
+    if chooser is not None and chooser.open:
+        if key == pygame.K_ESCAPE:
+            return CancelTop()
+        if key in ARROWS:
+            return StepTop(ARROWS[key])
+        if key == pygame.K_TAB:
+            return StepTop(-1 if mod & pygame.KMOD_SHIFT else 1)
+        if key in ENTER_KEYS and chooser.cards:
+            return PickTop(chooser.cards[chooser.focus])
+        return None
     if picker is not None and picker.open:
         if key == pygame.K_ESCAPE:
             return CancelPicker()
@@ -143,6 +183,8 @@ def key_intent(key: int, mod: int, *, picker: ColourPicker | None = None,
         return CancelGesture() if gesture else Press("menu")
     if key in ARROWS:
         return MoveFocus(ARROWS[key])
+    if key == pygame.K_TAB:
+        return MoveFocus(-1 if mod & pygame.KMOD_SHIFT else 1)
     if key in ENTER_KEYS:
         return Enter(bool(mod & pygame.KMOD_SHIFT))
     return SHORTCUTS.get(key)
@@ -160,6 +202,8 @@ class Where:
     picker: ColourPicker
     bars: tuple[ButtonBar | None, ...] = ()
     log: LogPanel | None = None
+    chooser: TopChooser | None = None
+    """H4: the "which on top?" chooser (open: it takes the keys and the clicks)"""
 
 
 def read(event: pygame.event.Event, at: Where, held_mods: int = 0) -> Intent | None:
@@ -183,7 +227,8 @@ def read(event: pygame.event.Event, at: Where, held_mods: int = 0) -> Intent | N
         return _up(at, event.pos)
     if event.type == pygame.KEYDOWN:
         gesture = at.hand.armed >= 0 or at.pointer.press is not None
-        return key_intent(event.key, event.mod, picker=at.picker, gesture=gesture)
+        return key_intent(event.key, event.mod, picker=at.picker, gesture=gesture,
+                          chooser=at.chooser)
     return None
 
 
@@ -207,7 +252,7 @@ def _log_took(event: pygame.event.Event, at: Where) -> bool:
 
 
 def _hover(at: Where, pos: tuple[int, int]) -> HoverCard | None:
-    if at.picker.open:
+    if at.picker.open or (at.chooser is not None and at.chooser.open):
         return None
     i = at.hand.hit(at.layout, pos) if at.viewer >= 0 else -1
     if i == at.hand.hovered:
@@ -223,6 +268,10 @@ def _down(at: Where, pos: tuple[int, int], multi: bool) -> Intent | None:
         at.picker.layout(at.layout)
         col = at.picker.hit(pos)
         return PickColour(col) if col is not None else None
+    if at.chooser is not None and at.chooser.open:
+        at.chooser.layout(at.layout)
+        top = at.chooser.hit(pos)
+        return PickTop(top) if top >= 0 else None
     if at.viewer < 0:
         return None
     hand, lay = at.hand, at.layout
@@ -233,7 +282,18 @@ def _down(at: Where, pos: tuple[int, int], multi: bool) -> Intent | None:
         at.pointer.down("card", card.id, pos, hand.card_rect(lay, card.id) or lay.hand, multi)
     elif lay.draw_pile.collidepoint(pos):
         at.pointer.down("pile", -1, pos, lay.draw_pile)
+    else:
+        seat = seat_at(lay, pos)
+        return ClickSeat(seat) if seat >= 0 else None
     return None
+
+
+def seat_at(lay: TableLayout, pos: tuple[int, int]) -> int:
+    """The opponent whose plate (with its highlight ring) is under ``pos`` (-1: none)."""
+    for seat, spot in lay.seats.items():
+        if spot.plate.inflate(lay.px(14), lay.px(14)).collidepoint(pos):
+            return seat
+    return -1
 
 
 def drag_to(at: Where, pos: tuple[int, int]) -> bool:

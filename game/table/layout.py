@@ -45,6 +45,8 @@ class TableLayout:
     corner: pygame.Rect  # Menu / Hint / Log buttons (top right of the felt)
     seats: dict[int, SeatSpot] = field(default_factory=dict)
     bottom: SeatSpot | None = None  # the viewer's own plate
+    legend: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """the keys' one-line legend along the felt's bottom edge (height 0: hidden)"""
 
     def px(self, v: float) -> int:
         """A base-resolution length in pixels."""
@@ -172,8 +174,13 @@ def _choose_fans(options: list[list[pygame.Rect]], budget: int = 4000) -> list[p
     return chosen if place(0) else [opts[0] for opts in options]
 
 
+def legend_px(scale: float) -> int:
+    """The legend's text size: the table's smallest readable one."""
+    return max(MIN_TEXT_PX, round(12 * scale))
+
+
 def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: str = "medium",
-                   log_open: bool = False) -> TableLayout:
+                   log_open: bool = False, legend: bool = False) -> TableLayout:
     w, h = max(320, size[0]), max(240, size[1])
     scale = min(w / BASE_W, h / BASE_H)
     log_w = max(200, round(w * 0.18)) if log_open else 0  # under a fifth from 1024 wide
@@ -189,8 +196,12 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
         return max(1, round(v * scale))
 
     lift = px(22)
+    # the legend's line (its text a readable 12 px and more) under the hand
+    legend_h = round(legend_px(scale) * 1.45) if legend else 0
+    legend_rect = pygame.Rect(table.x + px(10), table.bottom - legend_h - px(2),
+                              table.w - px(20), legend_h)
     hand = pygame.Rect(0, 0, table.w - px(40), card_h + lift + px(8))
-    hand.midbottom = (table.centerx, table.bottom - px(10))
+    hand.midbottom = (table.centerx, table.bottom - px(10) - (legend_h - px(6) if legend else 0))
     bar = pygame.Rect(0, 0, table.w - px(40), px(38))
     bar.midbottom = (table.centerx, hand.top - px(6))
     corner = pygame.Rect(0, 0, px(300), px(32))
@@ -247,4 +258,5 @@ def compute_layout(size: tuple[int, int], n_seats: int, viewer: int, card_size: 
     bottom = SeatSpot(bottom_seat, bottom_plate.center, bottom_plate, hand.center, (0.0, -1.0))
 
     return TableLayout((w, h), scale, card_w, card_h, mini_w, mini_h, table, log, (cx, centre_y),
-                       draw_pile, discard, hand, bar, corner, seats, bottom)
+                       draw_pile, discard, hand, bar, corner, seats, bottom,
+                       legend_rect if legend else pygame.Rect(0, 0, 0, 0))

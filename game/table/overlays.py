@@ -6,7 +6,8 @@ and callbacks (Next round, Play again; with phones, whether one asked for
 the next round); in hot-seat, when the turn passes to another human, the
 curtain falls (:func:`game.table.hotseat.curtain_for`). :func:`tip_uno`
 says how to call UNO! the first time the viewer could be caught (T6), once
-per player (remembered in the settings).
+per player (remembered in the settings); :func:`tip_outlived` says when it
+should go at once (the viewer was caught or called UNO!).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Table(Protocol):
     remote: RemoteSeats | None
     viewer: int
     now: float
+    toast: tuple[str, tuple[int, int, int], float] | None
     journal: Journal
     scoreboard_shown: bool
 
@@ -70,3 +72,10 @@ def tip_uno(table: Table) -> None:
     settings.tip_uno_seen = True
     table.app.save_settings()
     table.say(wording.uno_tip())
+
+
+def tip_outlived(table: Table) -> bool:
+    """T6: the UNO! tip is up but the viewer can be caught no longer (caught,
+    called, or moved on): it goes at once, not after its seconds."""
+    return (table.toast is not None and table.toast[0] == wording.uno_tip().text
+            and (table.viewer < 0 or table.ctl.view(table.viewer).uno_exposed != table.viewer))

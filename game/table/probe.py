@@ -16,8 +16,13 @@ def table_probe(lay: TableLayout, viewer: int, view: PlayerView, hand: HandView,
     """Rects of the hand's cards, the piles, the seat plates, both button rows
     and the open picker's colours, and the viewer's PlayerView under ``view``."""
     picker, bar, corner = controls.picker, controls.bar, controls.corner
+    chooser = controls.chooser
     if picker.open:
         picker.layout(lay)  # the rects a click is tested against (as intents.read does)
+    top = []
+    if chooser.open:
+        chooser.layout(lay)
+        top = [{"id": cid, "rect": r} for cid, r in chooser.rects]
     seats = {s: spot.plate for s, spot in lay.seats.items()}
     if lay.bottom is not None:
         seats[lay.bottom.seat] = lay.bottom.plate
@@ -27,4 +32,5 @@ def table_probe(lay: TableLayout, viewer: int, view: PlayerView, hand: HandView,
             "draw_pile": lay.draw_pile, "discard": lay.discard, "seats": seats,
             "bar": {k: b.rect for k, b in (bar.buttons if bar else {}).items()},
             "corner": {k: b.rect for k, b in (corner.buttons if corner else {}).items()},
-            "picker": list(picker.rects) if picker.open else []}
+            "picker": list(picker.rects) if picker.open else [],
+            "top_chooser": top}

@@ -21,7 +21,7 @@ from game.table import widgets as tw
 from game.table.frame import Flourish, SeatFrame, TableFrame
 from game.table.hand import render_card
 from game.table.hand_layout import hand_rects
-from game.table.layout import TableLayout, clear_boxes
+from game.table.layout import TableLayout, clear_boxes, legend_px
 from game.ui import card_art
 from game.ui import draw_kit as kit
 from game.ui.widgets import felt_background
@@ -208,6 +208,8 @@ class TableRenderer:
                                               frame.colourblind))
             x, y = sprite.centre
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        if frame.legend and lay.legend.h:
+            draw_legend(surface, lay, frame.legend)
         self._draw_prompt(surface, lay, frame)
         for eff in frame.effects:  # callouts over the prompt and the toast
             self._draw_effect(surface, lay, frame, eff)
@@ -216,6 +218,12 @@ class TableRenderer:
             picker = tw.ColourPicker()
             picker.open, picker.focus = True, p.focus
             picker.draw(surface, lay, p.title, p.hint, p.names, frame.colourblind, p.mouse)
+        if frame.top is not None:
+            chooser = tw.TopChooser()
+            chooser.show(frame.top.cards)
+            chooser.focus = frame.top.focus
+            chooser.draw(surface, lay, frame.top.title, frame.top.hint, frame.colourblind,
+                         frame.top.mouse)
         self._draw_toast(surface, lay, frame)  # over the picker's veil, never under its box
         if frame.notice:
             draw_notice(lay, surface, frame.notice)
@@ -295,11 +303,12 @@ class TableRenderer:
             for r in hand_rects(lay, seat.count):
                 surface.blit(back, r.topleft)
         tw.draw_plate(surface, lay, bottom.plate, seat.name, seat.badge, seat.line2,
-                      active=seat.on_turn, out=seat.out, team=seat.team, uno=seat.uno)
+                      active=seat.on_turn, out=seat.out, team=seat.team, uno=seat.uno,
+                      choice=seat.choice)
 
     def _draw_prompt(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
         px = lay.px
-        y = lay.bar.top - px(8)
+        y = (frame.bar_top if frame.bar_top >= 0 else lay.bar.top) - px(8)
         msg, tip = frame.prompt, frame.tip
         if msg and frame.picker is None and not tip:
             img = kit.text(msg, lay.font_px(17), frame.prompt_colour, True)
@@ -362,6 +371,17 @@ class TableRenderer:
                 pygame.draw.circle(ring, (255, 255, 255, round(160 * (1 - p))),
                                    (rad + 2, rad + 2), rad, max(2, px(4)))
                 surface.blit(ring, ring.get_rect(center=(round(e.pos[0]), round(e.pos[1]))))
+
+
+def legend_image(lay: TableLayout, text: str) -> pygame.Surface:
+    """The keys' legend as drawn: one line, cut with "…" to the felt's width."""
+    return kit.fit_text(text, legend_px(lay.scale), lay.legend.w, kit.MUTED)
+
+
+def draw_legend(surface: pygame.Surface, lay: TableLayout, text: str) -> None:
+    """The keys' one-line legend, centred along the felt's bottom edge."""
+    img = legend_image(lay, text)
+    surface.blit(img, img.get_rect(center=lay.legend.center))
 
 
 def toast_rect(lay: TableLayout, size: tuple[int, int],

@@ -139,7 +139,8 @@ class TableScene(Scene):
     def relayout(self) -> None:
         self.layout = lay = compute_layout(self.app.size, self.n, self.viewer,
                                            str(self.app.settings.card_size),
-                                           self.log_open and not self.overlay_open)
+                                           self.log_open and not self.overlay_open,
+                                           gestures.legend_on(self))
         self._warm = warmup.jobs(lay, self.viewer, self.colourblind)
         if self.journal.panel is not None:  # re-told for the viewer and the language
             box = lay.log.inflate(-lay.px(12), -lay.px(12)) if lay.log.w else lay.log
@@ -167,6 +168,7 @@ class TableScene(Scene):
         self.model.sync(self.ctl.view(seat))
         self.hand = HandView(self.hand_order)
         self.pointer.cancel()
+        self.controls.forget()  # the last viewer's cards in the "which on top?" chooser go too
         self.toast = self.hover_tip = None
         self.anim.effects = hotseat.still_shown(self.anim.effects)
         self.relayout()
@@ -187,7 +189,7 @@ class TableScene(Scene):
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
-        if self.toast is not None and self.now > self.toast[2]:
+        if self.toast is not None and (self.now > self.toast[2] or overlays.tip_outlived(self)):
             self.toast = None
         if not self.busy():
             if self.dirty:
@@ -237,7 +239,8 @@ class TableScene(Scene):
 
     def control_state(self, picker_open: bool) -> ControlState:
         return control_state(self.model, self.hand, self.ctl.names,
-                             self.ctl.view(self.viewer).phase, picker_open)
+                             self.ctl.view(self.viewer).phase, picker_open,
+                             gestures.swap_choice(self)[1])
 
     def refresh_controls(self, force: bool = False) -> None:
         """The rows follow the legal actions (``force``: the corner row is laid again)."""
@@ -278,6 +281,7 @@ class TableScene(Scene):
         self.hand.selected = []
         self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.controls.picker.open = False
+        self.controls.forget()
         self.hover_tip = None
         self.ingest(self.ctl.take_events())
         self.refresh_controls()
@@ -367,6 +371,7 @@ class TableScene(Scene):
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
         busy = self.busy()
+        choices, chosen = gestures.swap_choice(self) if not busy else ((), -1)
         phase = (self.ctl.view(self.viewer).phase
                  if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
                  else Phase.PLAY)
@@ -378,7 +383,12 @@ class TableScene(Scene):
                      buttons=c.buttons, notice=(self.link.notice() if self.link is not None else "")
                      or wording.save_notice(self.ctl.save_problem),
                      away=phones.away_lines(self.remote, self.ctl.names),
-                     log=panel.frame() if panel is not None else None)
+                     log=panel.frame() if panel is not None else None,
+                     choices=choices, chosen=chosen, top_cards=c.chooser.cards,
+                     top_focus=c.chooser.focus,
+                     legend=wording.legend(self.config.settings.multi_play)
+                     if gestures.legend_on(self) else "",
+                     bar_top=c.wrapped_top(self.layout))
         return build_frame(self, ui, colourblind=self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:

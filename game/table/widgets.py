@@ -16,13 +16,14 @@ from game.rules.cards import COLOURS, DECK, Colour
 from game.table.layout import TableLayout
 from game.ui import card_art
 from game.ui import draw_kit as kit
-from game.ui.theme import font_size
+from game.ui.theme import font_size, ui_scale
 from game.ui.theme import px as theme_px
 from game.ui.wrap import wrap_text
 
 TEAM = [(90, 160, 255), (255, 140, 90)]
 FIELD = (11, 51, 34)  # the theme's scroll-bar track
 GOLD_ACTIVE = (201, 165, 50)
+CHOOSABLE = (120, 200, 255)  # the ring of a seat a click chooses (H7 swap)
 
 
 def pill(surface: kit.Canvas, label: str, center: tuple[int, int], size: int,
@@ -81,7 +82,7 @@ def bubble(label: str, size: int, colour: tuple[int, int, int], border: int) -> 
 
 def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int], count: int,
                 name: str, badge: Sequence[str], line2: Sequence[str], active: bool, out: bool,
-                team: int, uno: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+                team: int, uno: bool, choice: int = 0) -> tuple[pygame.Surface, tuple[int, int]]:
     """One opponent (card backs + name plate) as a sprite and its plate offset
     (drawn afresh: the table's renderer keeps the ones it shows)."""
     scale, mini = layout.scale, (layout.mini_w, layout.mini_h)
@@ -94,7 +95,7 @@ def seat_sprite(layout: TableLayout, plate: tuple[int, int], fan: tuple[int, int
     ox, oy = -reach.x, -reach.y
     draw_mini_fan(surf, layout, (ox + fan[0], oy + fan[1]), count)
     draw_plate(surf, layout, pygame.Rect(ox, oy, *plate), name, badge, line2, active=active,
-               out=out, team=team, uno=uno)
+               out=out, team=team, uno=uno, choice=choice)
     ink = surf.get_bounding_rect()  # clear margins only cost blending time
     if ink.w and ink.h and ink.size != surf.get_size():
         surf = surf.subsurface(ink).copy()
@@ -152,11 +153,18 @@ def shared_badges(layout: TableLayout, plates: Sequence[tuple[int, str, tuple[st
 
 def draw_plate(surface: kit.Canvas, layout: TableLayout, rect: pygame.Rect, name: str,
                badge: Sequence[str], line2: Sequence[str], *, active: bool, out: bool,
-               team: int = -1, uno: bool = False) -> None:
+               team: int = -1, uno: bool = False, choice: int = 0) -> None:
     """A seat's plate: the name and the badge on the first line (the name first:
-    the badge takes a shorter form rather than cut it), cards and score on the second."""
+    the badge takes a shorter form rather than cut it), cards and score on the second.
+    ``choice`` (H7, a swap target asked): 1 a seat a click chooses, ringed in
+    light blue; 2 the one the keyboard picked, ringed wider in white."""
     px = layout.px
     r = px(10)
+    if choice:
+        ring = rect.inflate(px(14), px(14))
+        colour = (255, 255, 255, 255) if choice == 2 else (*CHOOSABLE, 255)
+        kit.panel(surface, ring, r + px(7), (*CHOOSABLE, 70 if choice == 2 else 35), colour,
+                  px(4) if choice == 2 else px(2))
     if active:
         glow = rect.inflate(px(10), px(10))
         kit.panel(surface, glow, r + px(5), (232, 197, 71, 60), (232, 197, 71, 200), px(3))
@@ -325,6 +333,69 @@ class ColourPicker:
         surface.blit(h, h.get_rect(midbottom=(box.centerx, box.bottom - px(8))))
 
 
+class TopChooser:
+    """H4: which card of a play of several lands on top (its colour goes on):
+    a card per colour in a box over the table; click one, or arrows and
+    Enter, or Esc to go back."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.focus = 0
+        self.cards: tuple[int, ...] = ()
+        self.rects: list[tuple[int, pygame.Rect]] = []
+
+    def show(self, cards: Sequence[int]) -> None:
+        self.open, self.focus, self.cards = True, 0, tuple(cards)
+
+    def close(self) -> None:
+        self.open, self.cards, self.rects = False, (), []
+
+    def step(self, step: int) -> None:
+        if self.cards:
+            self.focus = (self.focus + step) % len(self.cards)
+
+    def layout(self, lay: TableLayout) -> pygame.Rect:
+        px = lay.px
+        w = lay.card_w
+        h = round(w * 1.5)
+        gap = px(18)
+        n = max(1, len(self.cards))
+        box = pygame.Rect(0, 0, min(lay.table.w - px(40), max(n * w + (n + 1) * gap, px(520))),
+                          h + px(120))
+        box.center = lay.centre
+        box.clamp_ip(lay.table)
+        x0 = box.centerx - (n * w + (n - 1) * gap) // 2
+        self.rects = [(cid, pygame.Rect(x0 + i * (w + gap), box.y + px(62), w, h))
+                      for i, cid in enumerate(self.cards)]
+        return box
+
+    def hit(self, pos: tuple[int, int]) -> int:
+        """The card under ``pos`` (-1: none)."""
+        for cid, r in self.rects:
+            if r.collidepoint(pos):
+                return cid
+        return -1
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout, title: str, hint: str,
+             colourblind: bool, mouse: tuple[int, int]) -> None:
+        veil = kit.panel_surface(lay.table.size, 0, (0, 0, 0, 120), (0, 0, 0, 0), 0)
+        surface.blit(veil, lay.table.topleft)
+        box = self.layout(lay)
+        px = lay.px
+        kit.panel(surface, box, px(16), (6, 34, 22, 240), (232, 197, 71, 255), px(2))
+        head = kit.fit_text(title, lay.font_px(20), box.w - px(24), kit.GOLD, True)
+        surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + px(14))))
+        for i, (cid, r) in enumerate(self.rects):
+            hot = r.collidepoint(mouse) or i == self.focus
+            rr = r.move(0, -px(8)) if hot else r
+            surface.blit(card_art.card_face(DECK[cid], r.w, colourblind), rr)
+            if hot:
+                pygame.draw.rect(surface, kit.GOLD, rr.inflate(px(8), px(8)), px(3),
+                                 border_radius=px(10))
+        foot = kit.fit_text(hint, lay.font_px(13), box.w - px(24), kit.MUTED)
+        surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - px(8))))
+
+
 # ---------------------------------------------------------------- buttons
 
 
@@ -343,8 +414,31 @@ def settle(*elements: object) -> None:
             shape.redraw_state(queue.popleft())
 
 
+def button_width(label: str, primary: bool, window: tuple[int, int]) -> int:
+    """How wide a row button shows ``label`` whole, in the theme's font for the
+    window (a primary button's is larger and bold), with its padding and border."""
+    s = ui_scale(window)
+    font = get_font(font_size("big_button" if primary else "button", s), primary)
+    return font.size(label)[0] + theme_px(28, s)
+
+
+def bar_rows(widths: Sequence[int], room: int, gap: int) -> list[list[int]]:
+    """The buttons of ``widths`` in rows that fit ``room``: in order, each row
+    as full as it goes (a button wider than ``room`` alone on its row)."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + gap + w > room:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(i)
+    return rows if rows[-1] else []
+
+
 class ButtonBar:
-    """A centred row of pygame_gui buttons, rebuilt only when its set changes."""
+    """A centred row of pygame_gui buttons, rebuilt only when its set changes.
+    Buttons that do not fit the row's width wrap into rows above it."""
 
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
@@ -352,29 +446,51 @@ class ButtonBar:
         self._spec: list[tuple[str, str, bool]] = []
         self._rect: pygame.Rect | None = None
         self._disabled: frozenset[str] = frozenset()
+        self._clear_of: pygame.Rect | None = None
 
     def set(self, spec: list[tuple[str, str, bool]], rect: pygame.Rect, scale: float,
-            disabled: frozenset[str] = frozenset()) -> None:
-        """``spec``: (key, label, primary) per button; the keys in ``disabled`` are greyed."""
-        if spec == self._spec and rect == self._rect and disabled == self._disabled:
+            disabled: frozenset[str] = frozenset(), clear_of: pygame.Rect | None = None) -> None:
+        """``spec``: (key, label, primary) per button; the keys in ``disabled`` are greyed.
+        Each row is centred in ``rect``, moved right as little as keeps it off
+        ``clear_of`` (the viewer's plate at the row's left); rows that do not fit
+        wrap into rows above."""
+        if (spec == self._spec and rect == self._rect and disabled == self._disabled
+                and clear_of == self._clear_of):
             return
         self.clear()
         self._spec, self._rect, self._disabled = list(spec), rect.copy(), disabled
+        self._clear_of = clear_of.copy() if clear_of is not None else None
         if not spec:
             return
-        font = get_font(max(12, round(17 * scale)), True)
-        pad, gap = round(28 * scale), round(10 * scale)
-        widths = [font.size(label)[0] + pad for _, label, _ in spec]
-        total = sum(widths) + gap * (len(spec) - 1)
-        x = rect.centerx - total // 2
-        for (key, label, primary), w in zip(spec, widths, strict=True):
-            r = pygame.Rect(x, rect.y, w, rect.h)
-            oid = "#primary" if primary else None
-            self.buttons[key] = UIButton(r, label, manager=self.manager, object_id=oid)
-            if key in disabled:
-                self.buttons[key].disable()
-            x += w + gap
+        gap = round(10 * scale)
+        left = rect.left
+        if clear_of is not None and clear_of.right + gap > left:
+            left = min(rect.right - rect.w // 2, clear_of.right + gap)
+        room = rect.right - left
+        widths = [min(room, button_width(label, primary, self.manager.window_resolution))
+                  for _, label, primary in spec]
+        rows = bar_rows(widths, room, gap)
+        for k, row in enumerate(rows):
+            y = rect.y - (len(rows) - 1 - k) * (rect.h + gap // 2)
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = rect.centerx - total // 2
+            band = pygame.Rect(rect.x, y, rect.w, rect.h)
+            if clear_of is not None and band.colliderect(clear_of):
+                x = max(x, left)
+            for i in row:
+                key, label, primary = spec[i]
+                r = pygame.Rect(x, y, widths[i], rect.h)
+                oid = "#primary" if primary else None
+                self.buttons[key] = UIButton(r, label, manager=self.manager, object_id=oid)
+                if key in disabled:
+                    self.buttons[key].disable()
+                x += widths[i] + gap
         settle(*self.buttons.values())
+
+    @property
+    def top(self) -> int | None:
+        """The top of the highest row shown (None: no buttons)."""
+        return min((b.rect.top for b in self.buttons.values()), default=None)
 
     def key_of(self, element: object) -> str | None:
         for key, btn in self.buttons.items():
@@ -389,6 +505,7 @@ class ButtonBar:
         self._spec = []
         self._rect = None
         self._disabled = frozenset()
+        self._clear_of = None
 
     def show(self, visible: bool) -> None:
         for btn in self.buttons.values():

@@ -97,6 +97,22 @@ def uno_tip() -> Toast:
     return Toast(t("tbl.tip_uno"), kit.GOLD, 6.0)
 
 
+def legend(multi_play: bool) -> str:
+    """The keys' one line along the table's bottom edge (H4's Ctrl/Shift-click
+    only when several cards may go)."""
+    parts = [t("controls.legend")]
+    if multi_play:
+        parts.append(t("controls.legend.several"))
+    parts.append(t("controls.legend.hide"))
+    return " · ".join(parts)
+
+
+def top_forced(card: int) -> Toast:
+    """H4: a play of several whose top was not the player's to choose (only the
+    other cards could go first): which card landed on top."""
+    return Toast(t("tbl.top_forced", card=card_name(card, i18n.language())), kit.GOLD, 4.0)
+
+
 def words(params: Sequence[Param]) -> dict[str, str | int]:
     """A control's message parameters, a card id named in the current language."""
     out = dict(params)

@@ -94,6 +94,8 @@ def _describe(ev: Event, names: Sequence[str], lang: str) -> str | None:
             return tl(lang, f"log.{ev.kind}", card=one) if ev.cards else None
         case EventKind.PLAY:
             text = say("log.play", cards=cards_name(ev.cards, lang))
+            if len({DECK[c].colour for c in ev.cards}) > 1:  # H4: the top card's colour goes on
+                text += tl(lang, "log.play.top", card=card_name(ev.cards[-1], lang))
             if ev.cards and DECK[ev.cards[-1]].is_wild and ev.colour is not None:
                 text += tl(lang, "log.play.naming", colour=colour_name(ev.colour, lang))
             return text
