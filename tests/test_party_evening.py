@@ -33,6 +33,7 @@ from game.scenes.party_join import PartyJoinScene
 from game.scenes.pause import PauseScene
 from game.scenes.seat_panels import link_rows
 from game.storage import saves
+from game.table import gestures
 from game.table.scene import TableScene
 
 
@@ -221,7 +222,7 @@ def test_party_late_friend_takes_a_seat_a_bot_plays_from_join_codes(app: App):
     host = table.party
     host.bot_after = 0.0  # stand in at once
     _until(app, lambda: 1 in host.bot_seats)
-    table.open_join_codes()
+    gestures.open_join_codes(table)
     app.pump(2)
     codes = app.scenes.top
     assert isinstance(codes, JoinCodesScene)

@@ -278,6 +278,8 @@ def test_T6_a_click_on_the_plate_of_a_player_who_forgot_uno_catches_them() -> No
     app = make_app((1024, 640), "en", "off")
     app.start_match(config(3, 1, 3), SimpleNamespace(game=game, meta=None))
     table = app.scenes.top
+    # (the bot on turn is held: it could play first and close the catch window, T6)
+    table.ctl.poll_ai = lambda *args, **kwargs: None  # type: ignore[method-assign]
     try:
         pump(app, 2)
         assert any(isinstance(a, Catch) for a in table.ctl.legal(0))

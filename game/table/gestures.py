@@ -19,17 +19,21 @@ from game.exhaustive import assert_never
 from game.rules.actions import Action, Catch, Draw, Play, SwapHands
 from game.rules.cards import COLOURS, DECK
 from game.rules.errors import IllegalAction
+from game.rules.view import Phase
 from game.table import intents, moves, wording
 from game.table.controls import ControlState, controls, top_choices
 from game.table.drag import Pointer
 from game.table.hand import HandView
-from game.table.journal import Journal
+from game.table.journal import Journal, remembered
 from game.table.layout import TableLayout
 from game.table.shown_controls import ShownControls
 
 if TYPE_CHECKING:
     from game.controller import MatchController
+    from game.party.host import PartyHost
     from game.scenes.services import Services
+    from game.session import Session
+    from game.table.tutorial import TutorialDesk
 
 
 class Table(Protocol):
@@ -45,6 +49,13 @@ class Table(Protocol):
     controls: ShownControls
     journal: Journal
     hover_tip: tuple[int, str] | None
+    log_open: bool
+    tutorial: TutorialDesk | None
+    party: PartyHost | None
+    session: Session
+
+    @property
+    def names(self) -> list[str]: ...
 
     def can_act(self) -> bool: ...
 
@@ -62,21 +73,12 @@ class Table(Protocol):
 
     def why_not(self, card_id: int) -> IllegalAction: ...
 
-    def cancel_picker(self) -> None: ...
-
     def open_menu(self) -> None: ...
-
-    def open_join_codes(self) -> None: ...
-
-    def toggle_log(self) -> None: ...
 
     def sound(self, name: str) -> None: ...
 
     def say(self, toast: wording.Toast) -> None: ...
 
-    def tutorial_refuses(self, actions: Sequence[Action]) -> bool: ...
-
-    def tutorial_hint(self) -> wording.Toast | None: ...
 
 
 def send(action: Action | None) -> moves.Move | None:
@@ -119,7 +121,7 @@ def do(table: Table, intent: intents.Intent) -> None:
         case intents.StepPicker(step):
             picker.focus = (picker.focus + step) % 4
         case intents.CancelPicker():
-            table.cancel_picker()
+            cancel_picker(table)
         case intents.PickTop(card):
             play = table.controls.top_plays.get(card)
             table.controls.close_top()
@@ -152,7 +154,7 @@ def carry(table: Table, move: moves.Move | None) -> None:
         case moves.Send(action):
             table.act(action)
         case moves.Pick(cards, warn, colour):
-            if table.tutorial_refuses(moves.coloured_plays(table.ctl.legal(table.viewer), cards)):
+            if tutorial_refuses(table, moves.coloured_plays(table.ctl.legal(table.viewer), cards)):
                 return
             bluff = (wording.bluff_warning(table.ctl.view(table.viewer), cards[0])
                      if warn else None)
@@ -182,9 +184,9 @@ def press(table: Table, key: str) -> None:
     if key == "menu":
         table.open_menu()
     elif key == "codes":
-        table.open_join_codes()
+        open_join_codes(table)
     elif key == "log":
-        table.toggle_log()
+        toggle_log(table)
     elif key == "hint":
         give_hint(table)
     elif key == "legend":
@@ -301,7 +303,7 @@ def give_hint(table: Table) -> None:
     """The hint: the card it suggests is focused, and a toast says what and why."""
     if not table.can_act():
         return
-    if (told := table.tutorial_hint()) is not None:
+    if table.tutorial is not None and (told := table.tutorial.hint(table.names)) is not None:
         table.say(told)  # the tutorial's step, not a bot's idea
         return
     choice = table.ctl.hint_choice(table.viewer)
@@ -315,3 +317,35 @@ def give_hint(table: Table) -> None:
     # the words of its button even while the bar is hidden (the picker is open)
     row = controls([a], table.control_state(False))
     table.say(wording.hint(choice, wording.action_label(a, row)))
+
+
+def cancel_picker(table: Table) -> None:
+    """Esc in the colour picker: a wild of the hand goes back; S4's stays asked."""
+    if table.controls.close_picker(table.ctl.view(table.viewer).phase is Phase.CHOOSE_COLOUR):
+        table.refresh_controls(force=True)
+
+
+def open_join_codes(table: Table) -> None:
+    """A party match: every seat's QR code and link, the room code (J); a match
+    with online seats but no phones: each online seat's code (New code)."""
+    if table.party is not None:
+        table.app.open("join_codes", host=table.party)
+    elif table.session.online is not None:
+        table.app.open("online_join", session=table.session, overlay=True)
+
+
+def toggle_log(table: Table) -> None:
+    """The log panel opens or folds (remembered in the settings)."""
+    table.log_open = not table.log_open
+    table.app.settings.log_panel = remembered(table.log_open)
+    table.app.save_settings()
+    table.relayout()
+    table.refresh_controls(force=True)
+
+
+def tutorial_refuses(table: Table, actions: Sequence[Action]) -> bool:
+    """The tutorial waits for something else: say what, and do nothing."""
+    toast = table.tutorial.refuses_all(actions, table.names) if table.tutorial else None
+    if toast is not None:
+        table.say(toast)  # (a wild's colour refused: the picker stays open)
+    return toast is not None

@@ -10,7 +10,7 @@ Drawing is :func:`game.table.frame.build_frame` then
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,15 +18,24 @@ import pygame
 from game.rules.actions import Accept, Action, Draw, Pass, WrongPlay
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
-from game.rules.view import Phase
 from game.scenes.base import Scene
-from game.table import gestures, hotseat, intents, journal, overlays, phones, warmup, wording
+from game.table import (
+    gestures,
+    hotseat,
+    intents,
+    journal,
+    live_frame,
+    overlays,
+    phones,
+    warmup,
+    wording,
+)
 from game.table.animations import Animator
 from game.table.buttons import control_state
 from game.table.controls import ControlState
 from game.table.director import Director, Stage
 from game.table.drag import Pointer
-from game.table.frame import TableFrame, UiState, build_frame
+from game.table.frame import TableFrame, build_frame
 from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
@@ -268,7 +277,7 @@ class TableScene(Scene):
 
     def act(self, action: Action) -> bool:
         """Send a human action; show the refusal (state unchanged) if illegal."""
-        if not self.can_act() or self.tutorial_refuses((action,)):
+        if not self.can_act() or gestures.tutorial_refuses(self, (action,)):
             return False
         declared = self.ctl.view(self.viewer).uno_declared == self.viewer
         result = self.ctl.human_act(action)
@@ -287,43 +296,12 @@ class TableScene(Scene):
         self.refresh_controls()
         return True
 
-    def tutorial_refuses(self, actions: Sequence[Action]) -> bool:
-        """The tutorial waits for something else: say what, and do nothing."""
-        toast = self.tutorial.refuses_all(actions, self.names) if self.tutorial else None
-        if toast is not None:
-            self.say(toast)  # (a wild's colour refused: the picker stays open)
-        return toast is not None
-
-    def tutorial_hint(self) -> wording.Toast | None:
-        """The tutorial's step as a hint (None outside the tutorial)."""
-        return self.tutorial.hint(self.names) if self.tutorial is not None else None
-
     def why_not(self, card_id: int) -> IllegalAction:
         return self.ctl.explain(self.viewer, card_id)
-
-    def cancel_picker(self) -> None:
-        if self.controls.close_picker(self.ctl.view(self.viewer).phase is Phase.CHOOSE_COLOUR):
-            self.refresh_controls(force=True)
 
     def open_menu(self) -> None:
         restart = self.app.start_tutorial if self.tutorial is not None else None
         self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
-
-    def open_join_codes(self) -> None:
-        """A party match: every seat's QR code and link, the room code (J); a match
-        with online seats but no phones: each online seat's code (New code)."""
-        if self.party is not None:
-            self.app.open("join_codes", host=self.party)
-        elif self.session.online is not None:
-            self.app.open("online_join", session=self.session, overlay=True)
-
-    def toggle_log(self) -> None:
-        """The log panel opens or folds (remembered in the settings)."""
-        self.log_open = not self.log_open
-        self.app.settings.log_panel = journal.remembered(self.log_open)
-        self.app.save_settings()
-        self.relayout()
-        self.refresh_controls(force=True)
 
     def show_error(self, err: IllegalAction) -> None:
         self.say(wording.refusal(err))
@@ -357,38 +335,14 @@ class TableScene(Scene):
         return self.journal.ticker
 
     def thinking_seat(self) -> int:
-        """The bot seat whose plate shows the thinking mark: the one working out
-        its move, or, once the last move has landed, the one whose move comes next
-        (its mark is the first part of its paced second)."""
-        seat = self.ctl.thinking_seat()
-        if seat < 0 and not self.busy():
-            seat = self.ctl.bot_on_turn()
-        return seat
+        return live_frame.thinking_seat(self)
 
     def bot_seats(self) -> frozenset[int]:
         return phones.bot_seats(self.remote)
 
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
-        busy = self.busy()
-        choices, chosen = gestures.swap_choice(self) if not busy else ((), -1)
-        phase = (self.ctl.view(self.viewer).phase
-                 if self.viewer >= 0 and not busy and self.model.to_act == self.viewer
-                 else Phase.PLAY)
-        c, panel = self.controls, self.journal.panel
-        ui = UiState(busy=busy, phase=phase, hand=self.hand, toast=self.toast,
-                     hover_tip=self.hover_tip, picker_open=c.picker.open,
-                     picker_focus=c.picker.focus, picker_cancellable=bool(c.picker_cards),
-                     mouse=pygame.mouse.get_pos(), now=self.now, anim=self.anim,
-                     buttons=c.buttons, notice=(self.link.notice() if self.link is not None else "")
-                     or wording.save_notice(self.ctl.save_problem),
-                     away=phones.away_lines(self.remote, self.ctl.names),
-                     log=panel.frame() if panel is not None else None,
-                     choices=choices, chosen=chosen, top_cards=c.chooser.cards,
-                     top_focus=c.chooser.focus,
-                     legend=wording.legend(self.config.settings.multi_play)
-                     if gestures.legend_on(self) else "",
-                     bar_top=c.wrapped_top(self.layout))
+        ui = live_frame.ui_state(self, gestures.swap_choice(self), gestures.legend_on(self))
         return build_frame(self, ui, colourblind=self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:
