@@ -165,3 +165,51 @@ def test_the_full_badge_stays_while_every_name_beside_it_fits() -> None:
     assert tw.shared_badges(lay, [(w, "Ada", forms), (w, "Kai", forms)]) == {forms: forms}
     assert tw.shared_badges(lay, [(w, "Ada", forms), (w, "Huang", forms),
                                   (w, "Kai", ("Hard",))]) == {forms: ("Random",), ("Hard",): ("Hard",)}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("n", [2, 4, 7, 10])
+def test_a_hint_never_covers_the_turn_prompt(size: tuple[int, int], n: int, lang: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: at 10 seats the hint's box stood over "Your turn" (both half read)
+    and over the names of the seats beside it. The prompt stands clear of the
+    toast, or gives way to it while it shows; the toast wraps between the plates
+    and stays off the piles' counts."""
+    from game.table import renderer
+
+    panels: list[tuple[tuple[int, ...], pygame.Rect]] = []
+    real = renderer.kit.panel
+
+    def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, fill: tuple[int, ...],
+              *rest: object) -> None:
+        panels.append((tuple(fill), pygame.Rect(rect)))
+        real(surface, rect, radius, fill, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(renderer.kit, "panel", panel)
+    app, table = _table(size, n, lang)
+    try:
+        table.draw(app.screen)
+        prompts = [r for fill, r in panels if fill == renderer.PROMPT_FILL]
+        assert prompts, "the turn prompt is drawn when no toast shows"
+        panels.clear()
+        yellow = i18n.t("colour.yellow")
+        table.show_toast(i18n.t("tbl.hint_prefix") + f"{yellow} 7 — "
+                         + i18n.t("hint.most_colour", colour=yellow), secs=60)
+        table.draw(app.screen)
+        toasts = [r for fill, r in panels if fill == renderer.TOAST_FILL]
+        prompts = [r for fill, r in panels if fill == renderer.PROMPT_FILL]
+        assert toasts, "the toast is drawn"
+        for p in prompts:
+            assert not p.colliderect(toasts[0]), (p, toasts[0])
+        lay = table.layout
+        wrapped = toasts[0].w <= renderer.toast_width(lay) + lay.px(28)
+        for seat, spot in lay.seats.items():  # no room to wrap: across the felt instead
+            assert not wrapped or not spot.plate.colliderect(toasts[0]), (seat, toasts[0])
+        assert not lay.piles_area().colliderect(toasts[0]), (lay.piles_area(), toasts[0])
+        assert table.controls.bar is not None
+        for key, b in table.controls.bar.buttons.items():
+            assert not b.rect.colliderect(toasts[0]), (key, b.rect, toasts[0])
+    finally:
+        table.exit()
+        i18n.set_language("en")

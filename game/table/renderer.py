@@ -27,6 +27,8 @@ from game.ui import draw_kit as kit
 from game.ui.widgets import felt_background
 from game.ui.wrap import Measures, wrap_text
 
+PROMPT_FILL = (0, 0, 0, 110)  # the turn prompt's pill
+TOAST_FILL = (6, 24, 16, 235)  # the toast's box
 RING_SCALE = 2.3  # the direction ring's size, in card heights
 PULSE_GROWTH = 0.15  # how much it swells in the "direction" pulse
 SEAT_SPRITES = 128  # seat sprites kept (a round's worth of plate changes)
@@ -210,7 +212,8 @@ class TableRenderer:
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
         if frame.legend and lay.legend.h:
             draw_legend(surface, lay, frame.legend)
-        self._draw_prompt(surface, lay, frame)
+        toast = toast_box(lay, frame)
+        self._draw_prompt(surface, lay, frame, toast[0] if toast else None)
         for eff in frame.effects:  # callouts over the prompt and the toast
             self._draw_effect(surface, lay, frame, eff)
         if frame.picker is not None:
@@ -224,7 +227,10 @@ class TableRenderer:
             chooser.focus = frame.top.focus
             chooser.draw(surface, lay, frame.top.title, frame.top.hint, frame.colourblind,
                          frame.top.mouse)
-        self._draw_toast(surface, lay, frame)  # over the picker's veil, never under its box
+        if toast is not None:  # over the picker's veil, never under its box
+            box, img, col = toast
+            kit.panel(surface, box, lay.px(10), TOAST_FILL, (*col, 255), lay.px(2))
+            surface.blit(img, img.get_rect(center=box.center))
         if frame.notice:
             draw_notice(lay, surface, frame.notice)
 
@@ -306,7 +312,8 @@ class TableRenderer:
                       active=seat.on_turn, out=seat.out, team=seat.team, uno=seat.uno,
                       choice=seat.choice)
 
-    def _draw_prompt(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
+    def _draw_prompt(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame,
+                     toast: pygame.Rect | None = None) -> None:
         px = lay.px
         y = (frame.bar_top if frame.bar_top >= 0 else lay.bar.top) - px(8)
         msg, tip = frame.prompt, frame.tip
@@ -314,7 +321,9 @@ class TableRenderer:
             img = kit.text(msg, lay.font_px(17), frame.prompt_colour, True)
             r = img.get_rect(midbottom=(lay.table.centerx, y))
             back = r.inflate(px(20), px(6))
-            kit.panel(surface, back, back.h // 2, (0, 0, 0, 110), (0, 0, 0, 0), 0)
+            if toast is not None and back.colliderect(toast):
+                return  # at a crowded table the toast stands here: the prompt gives way
+            kit.panel(surface, back, back.h // 2, PROMPT_FILL, (0, 0, 0, 0), 0)
             surface.blit(img, r)
         if tip:
             # Why the hovered card cannot be played: in place of the turn prompt.
@@ -323,19 +332,6 @@ class TableRenderer:
             box = r.inflate(px(20), px(6))
             kit.panel(surface, box, box.h // 2, (70, 14, 14, 245), (*kit.RED, 255), 1)
             surface.blit(img, r)
-
-    def _draw_toast(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame) -> None:
-        """The toast (a hint, a refusal, a warning), wrapped, clear of the picker."""
-        if frame.toast is None:
-            return
-        px = lay.px
-        text, col = frame.toast
-        img = kit.text_block(text, lay.font_px(16), lay.table.w - px(60), col, True)
-        picker = tw.ColourPicker().layout(lay) if frame.picker is not None else None
-        r = toast_rect(lay, img.get_size(), picker)
-        box = r.inflate(px(28), px(14))
-        kit.panel(surface, box, px(10), (6, 24, 16, 235), (*col, 255), px(2))
-        surface.blit(img, r)
 
     def _draw_effect(self, surface: pygame.Surface, lay: TableLayout, frame: TableFrame,
                      e: Flourish) -> None:
@@ -384,6 +380,46 @@ def draw_legend(surface: pygame.Surface, lay: TableLayout, text: str) -> None:
     surface.blit(img, img.get_rect(center=lay.legend.center))
 
 
+def _toast_image(lay: TableLayout, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """The toast's text, wrapped between the side plates when its lines fit
+    between the piles and the action row, else across the felt (fewer lines)."""
+    size, width = lay.font_px(16), toast_width(lay)
+    font = get_font(size, True)
+    room = lay.bar.top - lay.px(12) - lay.piles_area().bottom - lay.px(10)
+    if len(wrap_text(text, font, width)) * font.get_linesize() > room:
+        width = lay.table.w - lay.px(60)
+    return kit.text_block(text, size, width, colour, True)
+
+
+def toast_width(lay: TableLayout) -> int:
+    """The toast's widest line: between the seat plates beside its band (under the
+    piles, over the action row), so at a crowded table it wraps instead of
+    covering the names of the seats at its sides."""
+    band_top, band_bottom = lay.discard.bottom, lay.bar.top
+    left, right = lay.table.left, lay.table.right
+    for spot in lay.seats.values():
+        p = spot.plate
+        if p.bottom > band_top and p.top < band_bottom:
+            if p.centerx < lay.table.centerx:
+                left = max(left, p.right)
+            else:
+                right = min(right, p.left)
+    return max(lay.px(240), right - left - lay.px(60))
+
+
+def toast_box(lay: TableLayout, frame: TableFrame
+              ) -> tuple[pygame.Rect, pygame.Surface, tuple[int, int, int]] | None:
+    """The toast (a hint, a refusal, a warning) as drawn: its box with the frame,
+    its text and colour; None without a toast. Clear of the picker (T5)."""
+    if frame.toast is None:
+        return None
+    text, col = frame.toast
+    img = _toast_image(lay, text, col)
+    picker = tw.ColourPicker().layout(lay) if frame.picker is not None else None
+    r = toast_rect(lay, img.get_size(), picker)
+    return r.inflate(lay.px(28), lay.px(14)), img, col
+
+
 def toast_rect(lay: TableLayout, size: tuple[int, int],
                picker: pygame.Rect | None = None) -> pygame.Rect:
     """Where a toast's text of ``size`` stands: under the discard pile; with the
@@ -391,6 +427,8 @@ def toast_rect(lay: TableLayout, size: tuple[int, int],
     so the picker never hides a warning such as "this can be challenged" (T5)."""
     r = pygame.Rect((0, 0), size)
     r.center = (lay.table.centerx, lay.discard.bottom + lay.px(44))
+    r.top = max(r.top, lay.piles_area().bottom + lay.px(10))  # a wrapped toast grows down,
+    r.bottom = min(r.bottom, lay.bar.top - lay.px(12))  # never over the action row
     if picker is not None:
         gap = lay.px(18)  # the toast's frame and a margin
         r.top = picker.bottom + gap
