@@ -103,6 +103,71 @@ def test_online_junk_rejoin_codes_in_a_save_are_refused(tmp_path: Path, value: A
     assert err.value.reason == "bad_data"
 
 
+# -- the guest's table while it waits (no library) ------------------------------------
+
+class _Ctl:
+    state: dict[str, Any] = {"started": True}
+    started = True
+    refusal = None
+    deal_news: list[Any] = []
+
+
+class _Session:
+    controller = _Ctl()
+    status = "connected"
+
+
+class _Table:
+    dirty = False
+
+    def __init__(self) -> None:
+        self.toasts: list[str] = []
+
+    def show_toast(self, msg: str, colour: Any = None, secs: float = 0.0) -> None:
+        self.toasts.append(msg)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_online_guest_table_says_the_host_paused_and_that_it_is_back(lang: str) -> None:
+    from game import i18n
+    from game.i18n import t
+    from game.table.remote_link import LinkWatch
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        session, table = _Session(), _Table()
+        watch = LinkWatch(session)
+        watch.tick(table)
+        assert watch.notice() == ""
+        session.status = "paused"
+        watch.tick(table)
+        assert watch.notice() == t("online.host_paused") == table.toasts[-1]
+        assert watch.notice() != i18n.tl("en" if lang == "zh" else "zh", "online.host_paused")
+        session.status = "connected"
+        watch.tick(table)
+        assert watch.notice() == "" and table.toasts[-1] == t("online.host_back")
+    finally:
+        i18n.set_language(before)
+
+
+def test_online_host_seat_waiting_on_its_rejoin_code_shows_no_code() -> None:
+    from game.i18n import t
+    from game.scenes.online_join import seat_words
+
+    class Host:
+        bot_seats: set[int] = set()
+
+        def state(self, seat: int) -> tuple[str, str]:
+            return "rejoining", ""
+
+        def seat_code(self, seat: int) -> str:
+            return ""
+
+    code, said, _ = seat_words(Host(), 1)  # type: ignore[arg-type]
+    assert code == "" and said == t("online.seat_rejoin")
+
+
 # -- over the library, on loopback ----------------------------------------------------
 
 @dataclass
@@ -131,10 +196,12 @@ def _until(pump: Callable[[], None], ok: Callable[[], bool], timeout: float) -> 
     return False
 
 
-def _states(guest: Any) -> list[dict[str, Any]]:
+def _states(guest: Any, table: Any = None) -> list[dict[str, Any]]:
     got = []
     while not guest.inbox.empty():
         got.append(guest.inbox.get())
+        if table is not None:
+            table.feed(got[-1])
     return got
 
 
@@ -146,8 +213,10 @@ def test_online_host_quits_and_continue_brings_the_guest_back_without_a_new_code
     does; the guest is back at its seat by itself, sees the state, and gets a fresh
     rejoin code (the old one is spent)."""
     from game.online.guest import OnlineGuest
+    from game.online.remote import RemoteMatch
     from game.session import start_session
 
+    table = RemoteMatch(lambda at, action: None)  # what the guest's table would show
     monkeypatch.setenv("UNO_ONLINE_SERVER", servers.mailbox_url)
     monkeypatch.setenv("UNO_ONLINE_RELAY", servers.relay)
     prefs = _Prefs()
@@ -165,7 +234,7 @@ def test_online_host_quits_and_continue_brings_the_guest_back_without_a_new_code
         end = time.monotonic() + 60
         while len(ctl.game.actions) < 6 and time.monotonic() < end:
             session.pump()
-            for msg in _states(guest):
+            for msg in _states(guest, table):
                 if msg["type"] == "state":
                     last = msg
             if last and last["to_act"] == 1 and last["legal"] and last["at"] == len(ctl.game.actions):
@@ -183,7 +252,9 @@ def test_online_host_quits_and_continue_brings_the_guest_back_without_a_new_code
 
         session.close(paused=True)  # the host quits; Continue brings the match back
         assert _until(lambda: None, lambda: guest.status == "paused", 10), guest.status
-        assert {"v": 1, "type": "bye", "reason": "paused"} in _states(guest)
+        assert {"v": 1, "type": "bye", "reason": "paused"} in _states(guest, table)
+        seen = list(table.round)
+        table.take_events()
         loaded, notes = saves.load_autosave()
         assert loaded is not None and not notes
         assert loaded.config.rejoin_code(1) == first and len(loaded.game.actions) == played
@@ -199,8 +270,10 @@ def test_online_host_quits_and_continue_brings_the_guest_back_without_a_new_code
                           and guest.status == "connected" and not guest.inbox.empty(), 30), (
                 host2.state(1), guest.status)
             took = time.monotonic() - started
-            state = next(m for m in [guest.inbox.get(timeout=10)] if m["type"] == "state")
+            state = guest.inbox.get(timeout=10)
             print(f"\nreconnect after Continue: {took * 1000:.0f} ms")
+            assert state["type"] == "state" and table.feed(state)
+            assert table.round == seen and table.take_events() == []  # nothing twice
             assert guest.rejoins == 1
             assert state["seat"] == 1 and state["at"] == played
             assert sorted(c["id"] for c in state["hand"]) == sorted(
