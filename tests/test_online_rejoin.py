@@ -312,3 +312,40 @@ def test_online_guest_without_a_rejoin_code_is_told_the_host_is_gone(servers: An
         seats.stop(reason="paused")
     assert _until(lambda: None, lambda: guest.status == "host_gone", 10), guest.status
     guest.close()
+
+
+@needs_library
+def test_online_guest_waiting_to_rejoin_may_leave_and_an_unused_rejoin_code_expires(
+        servers: Any) -> None:
+    """The guest waiting on its rejoin code closes its table: it stops waiting. The
+    host Continuing with that code waits for a guest's game (no code to read out);
+    nobody comes, so it expires and the host asks for a new code, as for a spoken one."""
+    from game.online.guest import OnlineGuest
+    from game.online.seats import OnlineSeats
+
+    where = {"mailbox": servers.mailbox_url, "relay": servers.relay, "listen": False}
+    seats = OnlineSeats([0], **where)
+    seats.start()
+    guest = OnlineGuest(**where)
+    code = new_rejoin_code()
+    try:
+        guest.join(seats.code(0, timeout=20))
+        assert _until(lambda: None, lambda: seats.connected() == {0}, 10)
+        seats.send(0, rejoin_message(code))
+        assert _until(lambda: None, lambda: guest.rejoin_code == code, 10)
+    finally:
+        seats.stop(reason="paused")
+    assert _until(lambda: None, lambda: guest.status == "paused", 10), guest.status
+    guest.close()
+    assert guest.status == "closed" and guest.rejoins == 0
+
+    again = OnlineSeats([0], code_ttl=1.0, rejoin={0: code}, **where)
+    again.start()
+    try:
+        assert _until(lambda: None, lambda: again.state(0)[0] == "rejoining", 10)
+        assert again.code(0) == ""
+        assert _until(lambda: None, lambda: again.state(0) == ("expired", "expired"), 10)
+        again.new_code(0)
+        assert again.code(0, timeout=20) not in ("", code)  # a spoken code, as before
+    finally:
+        again.stop()
