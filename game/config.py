@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -21,6 +22,12 @@ MAX_NAME_CHARS = 64
 # How often one seat's party link may be re-issued (``party_reissued``): far more
 # than a host presses "New link" in a match; a file claiming more is not a save.
 MAX_REISSUES = 9999
+# An online seat's rejoin code (game/online, docs/ONLINE.md): a whole magic-wormhole
+# code the host hands its guest over the encrypted link and keeps in the save, so
+# the guest's game pairs again by itself after the host quits and Continues. A
+# 16-digit nameplate (the mailbox server hands out 1-3 digits for spoken codes; it
+# takes up to 40) and 128 random bits as the password. Never typed nor shown.
+REJOIN_CODE = re.compile(r"[1-9][0-9]{15}-[0-9a-f]{32}")
 
 
 class UntrustedLevel(ValueError):
@@ -53,6 +60,23 @@ def check_reissued(value: Any, seats: int) -> tuple[int, ...]:
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_REISSUES:
             raise ValueError(f"a re-issue count must be a whole number from 0 to "
                              f"{MAX_REISSUES}, not {excerpt(n)}")
+    return tuple(value)
+
+
+def check_rejoin(value: Any, seats: list[Any]) -> tuple[str, ...]:
+    """``value`` as ``online_rejoin`` (``[]``: none, else one entry per seat: ``""``
+    or a :data:`REJOIN_CODE`, and a code only on an ``online`` seat); else ValueError."""
+    if not isinstance(value, list):
+        raise ValueError("online_rejoin must be a list")
+    if value and len(value) != len(seats):
+        raise ValueError(f"online_rejoin needs one entry per seat ({len(seats)}), not {len(value)}")
+    for code, seat in zip(value, seats):
+        if code == "":
+            continue
+        if not isinstance(code, str) or not REJOIN_CODE.fullmatch(code):
+            raise ValueError(f"not a rejoin code: {excerpt(code)}")
+        if not isinstance(seat, dict) or seat.get("kind") != "online":
+            raise ValueError("a rejoin code for a seat that is not online")
     return tuple(value)
 
 
@@ -104,6 +128,11 @@ class MatchConfig:
     # token of generation n; the old link stops working). () means all 0, as in
     # every save made before links could be re-issued.
     party_reissued: tuple[int, ...] = ()
+    # Per seat, the online seat's current rejoin code (:data:`REJOIN_CODE`, "" for
+    # none): Continue opens each online seat with it and the guest's game, which got
+    # it over the link, comes back by itself. () means none, as in every save made
+    # before online seats could rejoin.
+    online_rejoin: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_seats(self.settings, len(self.seats))
@@ -111,6 +140,10 @@ class MatchConfig:
             object.__setattr__(self, "party_reissued", ())  # all 0 is the same as none
         elif len(self.party_reissued) != len(self.seats):
             raise ValueError("party_reissued needs one count per seat")
+        if not any(self.online_rejoin):
+            object.__setattr__(self, "online_rejoin", ())  # all "" is the same as none
+        elif len(self.online_rejoin) != len(self.seats):
+            raise ValueError("online_rejoin needs one entry per seat")
 
     def link_generation(self, seat: int) -> int:
         """How many times the join link of ``seat`` was re-issued (0: its first link)."""
@@ -124,6 +157,16 @@ class MatchConfig:
             raise ValueError(f"the link of seat {seat} was re-issued {MAX_REISSUES} times")
         counts[seat] += 1
         return replace(self, party_reissued=tuple(counts))
+
+    def rejoin_code(self, seat: int) -> str:
+        """The rejoin code of the online seat ``seat`` ("" when it has none)."""
+        return self.online_rejoin[seat] if self.online_rejoin else ""
+
+    def with_rejoin(self, seat: int, code: str) -> MatchConfig:
+        """This match with ``code`` as the rejoin code of ``seat`` ("": none)."""
+        codes = list(self.online_rejoin or [""] * len(self.seats))
+        codes[seat] = code
+        return replace(self, online_rejoin=tuple(codes))
 
     @property
     def phones(self) -> list[int]:
@@ -153,6 +196,8 @@ class MatchConfig:
             d["party_secret"] = self.party_secret  # only party matches have one
         if self.party_reissued:
             d["party_reissued"] = list(self.party_reissued)  # only once a link was re-issued
+        if self.online_rejoin:
+            d["online_rejoin"] = list(self.online_rejoin)  # only once a guest joined online
         return d
 
     @classmethod
@@ -161,7 +206,8 @@ class MatchConfig:
         or the rules' SettingsConflict) for anything that is not one."""
         if not isinstance(d, dict):
             raise ValueError("config must be an object")
-        extra = set(d) - {"seats", "settings", "seed", "party_secret", "party_reissued"}
+        extra = set(d) - {"seats", "settings", "seed", "party_secret", "party_reissued",
+                          "online_rejoin"}
         if extra:
             raise ValueError(f"unknown config fields: {excerpt(', '.join(sorted(map(str, extra))))}")
         seats, settings, seed = d.get("seats"), d.get("settings"), d.get("seed")
@@ -177,6 +223,7 @@ class MatchConfig:
         reissued = d.get("party_reissued", [])
         if reissued != [] and not secret:
             raise ValueError("re-issued party links without a party")
+        rejoin = check_rejoin(d.get("online_rejoin", []), seats)
         return cls(tuple(SeatConfig.from_dict(s) for s in seats),
                    RuleSettings.from_dict(settings), seed, secret,
-                   check_reissued(reissued, len(seats)))
+                   check_reissued(reissued, len(seats)), rejoin)

@@ -7,9 +7,12 @@ guest's table shows what the host's frames say and sends what the player chose
 among the frame's ``legal`` actions (docs/ONLINE.md, "the guest's table").
 
 :attr:`status`: ``joining``, ``connected``, ``reconnecting`` (Dilation is
-replacing a dropped link; no new code needed), ``host_gone`` (nothing from the
-host for :data:`HOST_SILENT_S`, or its channel closed), ``closed`` (the host
-ended the match: ``bye``, or :meth:`close`).
+replacing a dropped link; no new code needed), ``paused`` (the host quit a match
+that Continue brings back, ``bye paused``: the guest waits on the seat's rejoin
+code, which the host sent over the link, and is ``connected`` again on its own
+once the host Continues), ``host_gone`` (nothing from the host for
+:data:`HOST_SILENT_S`, or its channel closed), ``closed`` (the host ended the
+match: ``bye``, or :meth:`close`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from .wire import (
     normal_code,
     our_versions,
     parse_host,
+    rejoin_code,
     relay_hint,
     versions_differ,
 )
@@ -42,6 +46,7 @@ log = logging.getLogger(__name__)
 JOIN_TIMEOUT_S = 20.0  # no host answered the code by then: wrong code, or the host is gone
 PING_S = 5.0  # the guest pings the host this often; Dilation's keep-alive too
 HOST_SILENT_S = 30.0  # nothing from the host this long (pongs included): the host is gone
+REJOIN_RETRY_S = 5.0  # the rendezvous server unreachable while waiting to rejoin: try again
 
 
 class OnlineGuest:
@@ -63,6 +68,8 @@ class OnlineGuest:
         self._channel: Any = None
         self._pinger: Any = None
         self._lock = threading.Lock()
+        self.rejoin_code = ""  # the seat's next rejoin code, from the host (never shown)
+        self.rejoins = 0  # times the guest came back by itself after ``bye paused``
 
     # -- main thread -----------------------------------------------------------
     def join(self, typed_code: str, timeout: float | None = None) -> None:
@@ -115,6 +122,11 @@ class OnlineGuest:
             self._channel.send(data)
 
     async def _join(self, code: str) -> None:
+        await self._pair(code, self.join_timeout)
+
+    async def _pair(self, code: str, timeout: float | None) -> None:
+        """Pair by ``code`` and open the seat's channel (``timeout``: how long to wait
+        for the host; None: as long as it takes)."""
         import wormhole
         from twisted.internet.defer import CancelledError
         from twisted.internet.defer import TimeoutError as DTimeout
@@ -132,7 +144,10 @@ class OnlineGuest:
         self._wormhole = w
         w.set_code(code)
         try:
-            theirs = await w.get_versions().addTimeout(self.join_timeout, reactor)
+            versions = w.get_versions()
+            if timeout is not None:
+                versions.addTimeout(timeout, reactor)
+            theirs = await versions
         except WrongPasswordError:
             await self._abandon()
             raise OnlineError("wrong_code") from None
@@ -152,7 +167,8 @@ class OnlineGuest:
         uno = theirs.get("uno", {})
         self.host_version = uno.get("game", "") if isinstance(uno.get("game"), str) else ""
         dilated = w.dilate(transit_relay_location=self.relay or None, no_listen=not self.listen,
-                           ping_interval=PING_S, on_status_update=self._link)
+                           ping_interval=PING_S,
+                           on_status_update=lambda st: self._link(st) if self._wormhole is w else None)
         factory = framing.factory(MAX_HOST_BYTES, lambda ch: None, self._frame, self._closed)
         try:
             channel = await dilated.connector_for(SUBPROTOCOL).connect(factory).addTimeout(
@@ -164,7 +180,37 @@ class OnlineGuest:
         framing.no_delay(channel)
         self.status = "connected"
         self.last_heard = time.monotonic()
+        if self._pinger is not None and self._pinger.active():
+            self._pinger.cancel()
         self._pinger = reactor.callLater(PING_S, self._tick)
+
+    async def _rejoin(self) -> None:
+        """The host paused (``bye paused``): wait on the seat's rejoin code until the
+        host Continues and opens the seat with it, then carry on at the table. The
+        old link is let go; no timeout (the host may take hours); the rendezvous
+        server unreachable is tried again every :data:`REJOIN_RETRY_S`. A spoiled
+        code or another version gives up (``host_gone``: the host has a new code)."""
+        old, self._wormhole, self._channel = self._wormhole, None, None
+        if old is not None:
+            old.close().addErrback(lambda f: log.debug("online guest: old link: %s", f.value))
+        while self.status == "paused":
+            code, self.rejoin_code = self.rejoin_code, ""  # a rejoin code works once
+            try:
+                await self._pair(code, None)
+            except OnlineError as err:
+                if self.status != "paused":
+                    return  # closed meanwhile
+                if err.code == "no_server" or (err.code == "wrong_code" and err.detail ==
+                                                "this code was used already"):
+                    self.rejoin_code = code  # not spent: the server was not reached, or crowded
+                    await rx.sleep(REJOIN_RETRY_S)
+                    continue
+                log.info("online guest: rejoining failed (%s)", err)
+                self.status = "host_gone"
+                return
+            self.rejoins += 1
+            log.info("online guest: back at the host's table by the rejoin code")
+            return
 
     async def _abandon(self) -> None:
         w, self._wormhole = self._wormhole, None
@@ -176,6 +222,9 @@ class OnlineGuest:
 
     def _tick(self) -> None:
         if self.status in ("closed", "host_gone"):
+            return
+        if self.status == "paused":
+            self._pinger = None  # the rejoin starts it again
             return
         if time.monotonic() - self.last_heard > self.host_silent_s:
             self.status = "host_gone"
@@ -203,12 +252,22 @@ class OnlineGuest:
             log.warning("online guest: a malformed frame from the host (%d bytes)", len(data))
             return
         self.last_heard = time.monotonic()
+        if msg["type"] == "rejoin":
+            self.rejoin_code = rejoin_code(msg.get("code")) or self.rejoin_code
+            return  # the carrier's own: never shown
         if msg["type"] == "bye":
-            self.status = "closed" if msg.get("reason") == "closed" else self.status
+            reason = msg.get("reason")
+            if reason == "paused" and self.rejoin_code and self.status != "closed":
+                self.status = "paused"
+                rx.ensure(self._rejoin())
+            elif reason == "closed":
+                self.status = "closed"
+            elif reason == "paused" and self.status != "closed":
+                self.status = "host_gone"  # no rejoin code (an older host): a new code is needed
         self.inbox.put(msg)
 
     def _closed(self, channel: Any) -> None:
-        if channel is self._channel and self.status != "closed":
+        if channel is self._channel and self.status not in ("closed", "paused"):
             self.status = "host_gone"
 
     async def _close(self) -> None:

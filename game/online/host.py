@@ -6,6 +6,11 @@ after every action and lets a bot stand in for a seat away too long; only the
 carrier differs: :class:`~game.online.seats.OnlineSeats` instead of the
 WebSocket server. An online seat is a remote seat of the match's config
 (today a ``phone`` seat: the table treats both alike); the codes replace links.
+
+After each new pairing (not a link Dilation replaced) the host hands the guest a
+fresh rejoin code over the encrypted link and keeps it in the match's config (the
+autosave): after the host quits and Continues, that seat opens with it and the
+guest's game, which waits on it since ``bye paused``, is back with no code read out.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 from game.party.host import PartyHost
 
 from .seats import OnlineSeats
+from .wire import new_rejoin_code, rejoin_message
 
 
 class OnlineHost(PartyHost):
@@ -28,10 +34,14 @@ class OnlineHost(PartyHost):
         super().__init__(controller, bot_after=bot_after)
         self.seats = list(seats)
         extra = {} if code_ttl is None else {"code_ttl": code_ttl}
+        config = controller.config
+        rejoin = {} if controller.is_over else {
+            s: config.rejoin_code(s) for s in self.seats if config.rejoin_code(s)}
         self.server = OnlineSeats(self.seats, mailbox=mailbox, relay=relay, listen=listen,
-                                  **extra)  # type: ignore[assignment]
+                                  rejoin=rejoin, **extra)  # type: ignore[assignment]
         started = time.monotonic()
         self.away_since = {s: started for s in self.seats}
+        self._paired: dict[int, int] = {}  # seat -> the channel its rejoin code went to
 
     def start(self) -> None:
         self.server.start()
@@ -45,9 +55,28 @@ class OnlineHost(PartyHost):
         return self.online.state(seat)
 
     def reissue(self, seat: int) -> None:
-        """A new code for ``seat``: the old one stops working; a guest on it is dropped."""
+        """A new code for ``seat``: the old one stops working; a guest on it is dropped
+        (and so is the seat's rejoin code: the next guest gets its own)."""
         self._cids.pop(seat, None)
         self.online.new_code(seat)
+        self._keep_rejoin(seat, "")
+
+    def _joined(self, seat: int, cid: int) -> None:
+        """A guest took the seat: after a new pairing (a new channel, not a link
+        Dilation replaced) it gets the seat's next rejoin code, kept in the save
+        first; the one it paired with (spoken or rejoin) is spent."""
+        if self._paired.get(seat) != cid:
+            self._paired[seat] = cid
+            code = new_rejoin_code()
+            self._keep_rejoin(seat, code)
+            self.server.send_to(cid, rejoin_message(code))
+        super()._joined(seat, cid)
+
+    def _keep_rejoin(self, seat: int, code: str) -> None:
+        config = self.controller.config
+        if config.rejoin_code(seat) != code:
+            self.controller.config = config.with_rejoin(seat, code)
+            self.controller.autosave()  # the match is saved from its start (game.session)
 
     def url(self, seat: int) -> str:
         return self.seat_code(seat)

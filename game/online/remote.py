@@ -121,6 +121,11 @@ class RemoteMatch:
             return False
         try:
             events = [self._with_result(event_from_wire(e), msg) for e in msg["events"]]
+            if self.state is not None and msg["at"] == self.state["at"]:
+                # every action moves ``at``: the events of a state at the same place are
+                # the recent log a (re)joining seat gets (a link replaced, the host back
+                # after Continue), already here: not logged nor animated twice
+                events = []
             fresh_round = any(e.kind is EventKind.DEAL for e in events[:1]) or (
                 self.state is not None and msg["round"] != self.state["round"])
             round_log = ([] if fresh_round else list(self.round)) + events
@@ -296,7 +301,8 @@ class RemoteSession:
 
     @property
     def status(self) -> str:
-        """The link: ``connected``, ``reconnecting``, ``host_gone``, ``closed``."""
+        """The link: ``connected``, ``reconnecting``, ``paused`` (the host quit; back by
+        itself after Continue), ``host_gone``, ``closed``."""
         return str(self.guest.status)
 
     def _send(self, at: int, action: dict[str, Any]) -> None:

@@ -24,7 +24,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,9 +48,12 @@ from .wire import (
 
 log = logging.getLogger(__name__)
 PING_S = 5.0  # Dilation's keep-alive: a silent link is replaced after two of these
-# A seat's state: waiting (a code to read out), connected, away (paired, link being
-# replaced), expired (ask for a new code), left (the guest closed), versions_differ.
-STATES = ("opening", "waiting", "connected", "away", "expired", "left", "versions_differ", "failed")
+# A seat's state: waiting (a code to read out), rejoining (after Continue: waiting for
+# the guest's game to pair by itself with the seat's rejoin code), connected, away
+# (paired, link being replaced), expired (ask for a new code), left (the guest
+# closed), versions_differ.
+STATES = ("opening", "waiting", "rejoining", "connected", "away", "expired", "left",
+          "versions_differ", "failed")
 
 
 @dataclass(eq=False)
@@ -67,6 +70,7 @@ class _Seat:
     bucket: Bucket = field(default_factory=Bucket)
     warned_at: float = 0.0
     expiry: Any = None
+    rejoin: str = ""  # the rejoin code to open with (after Continue); spent once tried
 
 
 class OnlineSeats:
@@ -74,13 +78,15 @@ class OnlineSeats:
 
     def __init__(self, seats: Sequence[int], *, mailbox: str | None = None,
                  relay: str | None = None, listen: bool = True,
-                 code_ttl: float = CODE_TTL_S) -> None:
+                 code_ttl: float = CODE_TTL_S, rejoin: Mapping[int, str] | None = None) -> None:
         self.mailbox = mailbox or mailbox_url()
         self.relay = relay_hint() if relay is None else relay  # "": no relay (direct links only)
         self.listen = listen  # False: no direct connections, everything through the relay
         self.code_ttl = code_ttl
         self.inbox: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
-        self._seats = {s: _Seat(s) for s in seats}
+        # rejoin: seat -> its rejoin code (the saved match's): Continue opens that seat
+        # with it instead of asking for a code to read out
+        self._seats = {s: _Seat(s, rejoin=(rejoin or {}).get(s, "")) for s in seats}
         self._by_cid: dict[int, _Seat] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -106,7 +112,7 @@ class OnlineSeats:
 
     def new_code(self, seat: int) -> None:
         """A fresh code for ``seat`` (the old one stops working; a guest on it is dropped)."""
-        rx.post(self._open, seat)
+        rx.post(self._spoken, seat)
 
     def reissue(self, seat: int, token: str) -> None:  # PartyHost's "New link"
         self.new_code(seat)
@@ -161,6 +167,11 @@ class OnlineSeats:
     def _open(self, seat: int) -> Any:
         return rx.ensure(self._serve(seat))
 
+    def _spoken(self, seat: int) -> Any:
+        """A code to read out, whatever rejoin code the seat had."""
+        self._seats[seat].rejoin = ""
+        return self._open(seat)
+
     async def _serve(self, seat: int) -> None:
         import wormhole
         from wormhole.errors import WormholeError, WrongPasswordError
@@ -169,17 +180,24 @@ class OnlineSeats:
         self._drop(s, "new code")
         s.gen += 1
         gen = s.gen
+        rejoin, s.rejoin = s.rejoin, ""  # a rejoin code is tried once
         s.state, s.code, s.channel = "opening", "", None
         self._publish(s)
         w = wormhole.create(APPID, self.mailbox, rx.reactor(), versions=our_versions(),
                             dilation=True)
         s.wormhole = w
         try:
-            w.allocate_code(CODE_WORDS)
-            code = await w.get_code()
-            if gen != s.gen:
-                return
-            s.code, s.state = code, "waiting"
+            if rejoin:
+                # the guest's game waits on this code since the host quit (or comes
+                # to it): the same nameplate, the same password, no code to read out
+                w.set_code(rejoin)
+                s.state = "rejoining"
+            else:
+                w.allocate_code(CODE_WORDS)
+                code = await w.get_code()
+                if gen != s.gen:
+                    return
+                s.code, s.state = code, "waiting"
             s.expiry = rx.reactor().callLater(self.code_ttl, self._expire, s, gen)
             self._publish(s)
             theirs = await w.get_versions()
@@ -214,7 +232,7 @@ class OnlineSeats:
             lambda ch, data: self._frame(s, ch, data), lambda ch: self._closed(s, gen, ch)))
 
     def _expire(self, s: _Seat, gen: int) -> None:
-        if gen == s.gen and s.state == "waiting":
+        if gen == s.gen and s.state in ("waiting", "rejoining"):
             s.state, s.last_error = "expired", "expired"
             self._publish(s)
             self._drop(s, "expired")

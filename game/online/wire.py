@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 from typing import Any
 
 from game import __version__
+from game.config import REJOIN_CODE
 from game.party.protocol import MAX_MESSAGE_BYTES, VERSION
 from game.text_gate import TextRefused, check
 
@@ -29,7 +31,9 @@ MAX_GUEST_BYTES = MAX_MESSAGE_BYTES  # a guest's message, as a phone's
 MAX_HOST_BYTES = 256 * 1024  # a state frame is a few KB; a guest closes on more
 MAX_CODE_CHARS = 64
 _CODE = re.compile(r"[0-9]{1,4}(-[a-z]{2,12}){1,4}")
-HOST_TYPES = ("state", "error", "bye", "pong")
+HOST_TYPES = ("state", "error", "bye", "pong", "rejoin")
+REJOIN_NAMEPLATE_DIGITS = 16  # the mailbox hands out 1-3 digits (up to 6 when crowded)
+REJOIN_SECRET_BYTES = 16  # the code's password: 128 random bits, never typed
 
 
 class OnlineError(Exception):
@@ -63,6 +67,27 @@ def normal_code(typed: str) -> str:
     if not _CODE.fullmatch(code):
         raise OnlineError("bad_code")
     return code
+
+
+def new_rejoin_code() -> str:
+    """A fresh rejoin code (:data:`game.config.REJOIN_CODE`) from the CSPRNG: a random
+    16-digit nameplate, so it never meets the mailbox's allocated ones nor, in practice,
+    another rejoin code (53 bits), and 128 random bits as the password."""
+    low = 10 ** (REJOIN_NAMEPLATE_DIGITS - 1)
+    nameplate = low + secrets.randbelow(9 * low)
+    return f"{nameplate}-{secrets.token_hex(REJOIN_SECRET_BYTES)}"
+
+
+def rejoin_code(value: Any) -> str:
+    """``value`` if it is a rejoin code, else "" (a host's frame is not trusted)."""
+    return value if isinstance(value, str) and REJOIN_CODE.fullmatch(value) else ""
+
+
+def rejoin_message(code: str) -> dict[str, Any]:
+    """The host's ``rejoin`` frame: the code the guest's game pairs with by itself
+    after the host quits (``bye paused``) and Continues. Online only; a guest of an
+    older version drops the frame as unknown."""
+    return {"v": VERSION, "type": "rejoin", "code": code}
 
 
 def our_versions() -> dict[str, Any]:

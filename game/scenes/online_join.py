@@ -47,6 +47,8 @@ def seat_words(host: OnlineHost, seat: int) -> tuple[str, str, tuple[int, int, i
         return code, said, kit.CREAM
     if state == "away":
         return "", t("online.seat_away"), kit.GOLD
+    if state == "rejoining":  # after Continue: the guest's game pairs by its rejoin code
+        return "", t("online.seat_rejoin"), kit.CREAM
     if state == "expired":
         return "", t("online.seat_expired"), theme.ERROR
     if state == "left":

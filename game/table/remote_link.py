@@ -3,7 +3,8 @@
 The table of a remote session draws the host's frames like its own match; this
 watches what only a guest has: a new frame (the table redraws), a refusal from the
 host (its reason, in the player's language), the link (lost and reconnecting,
-back, the host gone or ending the match) and a match not started yet.
+back, the host paused and coming back by itself, the host gone or ending the
+match) and a match not started yet.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ class LinkWatch:
         status = self.session.status
         if status == "reconnecting":
             return t("online.link_lost")
+        if status == "paused":  # the host quit; the guest waits on its rejoin code
+            return t("online.host_paused")
         if status == "host_gone":
             return t("online.err_host_gone")
         if status == "closed":
@@ -90,3 +93,5 @@ class LinkWatch:
                 table.show_toast(now, theme.ERROR if now == self._tampered else kit.CREAM, SHOWN_S)
             elif was == t("online.link_lost"):
                 table.show_toast(t("online.link_back"), theme.OK, SHOWN_S)
+            elif was == t("online.host_paused"):
+                table.show_toast(t("online.host_back"), theme.OK, SHOWN_S)
