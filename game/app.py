@@ -339,9 +339,11 @@ class App:
 
     def _tell_writes(self, dt: float) -> None:
         """Failed writes not told yet become toasts, but for the kinds a scene in
-        the stack shows itself (its ``writes_shown``: the table's autosave notice)."""
+        the stack shows itself (its ``writes_shown``: the table's autosave notice):
+        those runs are taken as told."""
         self.toasts.update(dt)
         own = {kind for scene in self.scenes for kind in getattr(scene, "writes_shown", ())}
+        self.write_notices.take(own)
         self.toasts.add(self.write_notices.take(k for k in WRITE_KINDS if k not in own))
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:

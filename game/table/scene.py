@@ -56,7 +56,8 @@ if TYPE_CHECKING:
 class TableScene(Scene):
     """The match in progress. ``TableScene(app, session)`` (game.session builds the match)."""
 
-    # A failing autosave is shown in the table's standing notice (game.scenes.write_notices)
+    # A failing autosave is shown in the table's standing notice: the app tells it
+    # no other way (game.scenes.write_notices)
     writes_shown = ("autosave",)
 
     def __init__(self, app: Services, session: Session) -> None:
@@ -68,7 +69,6 @@ class TableScene(Scene):
         # a guest's table (a remote session): the link to the host, its refusals
         self.link = LinkWatch(session) if hasattr(session, "guest") else None
         self.ctl = session.controller
-        self.write_notices = app.write_notices
         self.n = len(config.seats)
         humans = config.humans
         # One human: always their view. Hot-seat: nobody until the first curtain.
@@ -189,7 +189,6 @@ class TableScene(Scene):
         return self.anim.busy() or bool(self.ctl.pending)
 
     def update(self, dt: float) -> None:
-        self._notice_shown()
         self.now += dt
         self.anim.update(dt)
         phones.pump(self.session, self.app.settings)  # their actions come via take_events()
@@ -216,14 +215,8 @@ class TableScene(Scene):
     def update_below(self, dt: float) -> None:
         """A menu or the scoreboard is on top: phones still get answers, the match waits;
         cards sliding to new places (a resize, a language switch) finish their slide."""
-        self._notice_shown()
         phones.pump(self.session, self.app.settings, paused=True)
         self.hand.update(dt, self.layout)
-
-    def _notice_shown(self) -> None:
-        """The standing notice says why the autosave fails: that run is told."""
-        if self.write_notices is not None:
-            self.write_notices.take(self.writes_shown)
 
     def _warm_up(self, budget: float) -> None:
         warmup.warm_up(self._warm, budget)
