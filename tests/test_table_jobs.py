@@ -149,7 +149,7 @@ def test_T6_the_uno_tip_is_said_once_per_player_and_saved() -> None:
     table: Any = SimpleNamespace(
         app=SimpleNamespace(settings=settings, save_settings=lambda: saved.append(True)),
         ctl=SimpleNamespace(view=lambda seat: view), viewer=0,
-        say=lambda toast: said.append(toast.text))
+        cues=SimpleNamespace(say=lambda toast: said.append(toast.text)))
     table.viewer = -1  # nobody's hand is shown: no tip
     overlays.tip_uno(table)
     assert said == [] and not settings.tip_uno_seen

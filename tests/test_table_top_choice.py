@@ -67,8 +67,8 @@ def test_H4_when_only_one_card_may_lead_the_top_is_forced_and_said() -> None:
         table.press("play_all")
         assert not table.controls.chooser.open
         assert _my_play(table).cards == (red, yellow)
-        assert table.toast is not None
-        assert table.toast[0] == i18n.t("tbl.top_forced", card="Yellow Draw Two")
+        assert table.cues.toast is not None
+        assert table.cues.toast[0] == i18n.t("tbl.top_forced", card="Yellow Draw Two")
     finally:
         table.exit()
 

@@ -86,7 +86,7 @@ def test_D_facing_a_wild_draw_four_accepts_it() -> None:
     assert table.ctl.view(0).phase.value == "challenge"
     pump(app, 1, events=key(pygame.K_d))
     pump(app, 5, 0.05)
-    toast = table.toast[0] if table.toast else ""
+    toast = table.cues.toast[0] if table.cues.toast else ""
     assert "not your turn" not in toast
     assert len(table.ctl.view(0).hand) == 7, "D takes the four cards"
 

@@ -35,7 +35,7 @@ def wait(app: App, done: Callable[[], bool], frames: int = 900) -> None:
         app.pump(1)
     top = app.scenes.top
     state = ((top.tutorial.guide.at if top.tutorial else None, top.can_act(),
-              top.ctl.game.to_act, top.ctl.game.phase, top.toast)
+              top.ctl.game.to_act, top.ctl.game.phase, top.cues.toast)
              if isinstance(top, TableScene) else top)
     raise AssertionError(f"the table never got there: {state}")
 
@@ -116,7 +116,7 @@ def play_through(app: App, challenge: bool, first: int = 0) -> TableScene:
             assert len(table.ctl.game.actions) == before, step.name  # nothing was played
             assert table.tutorial is not None and table.tutorial.guide.at == i
             if step.name not in ("uno",):  # (a card not offered gets the rules' refusal)
-                assert table.toast is not None
+                assert table.cues.toast is not None
         do_step(app, table, step.name, challenge)
         desk = table.tutorial
         wait(app, lambda i=i, desk=desk: desk is not None and desk.guide.at == i + 1)
@@ -153,8 +153,8 @@ def test_a_wrong_click_says_what_the_step_waits_for() -> None:
         wait(app, ready(app, 0))
         table = table_of(app)
         click_at(app, table.layout.draw_pile.center)
-        assert table.toast is not None
-        assert table.toast[0] == i18n.t("tutorial.colour.wanted")
+        assert table.cues.toast is not None
+        assert table.cues.toast[0] == i18n.t("tutorial.colour.wanted")
         assert len(table.ctl.game.actions) == 2  # the two bots' first plays only
     finally:
         app.shutdown()
@@ -300,6 +300,6 @@ def test_hint_during_the_tutorial_says_what_the_step_wants() -> None:
         wait(app, ready(app, 0))
         table = table_of(app)
         key(app, pygame.K_h)
-        assert table.toast is not None and table.toast[0] == i18n.t("tutorial.colour.wanted")
+        assert table.cues.toast is not None and table.cues.toast[0] == i18n.t("tutorial.colour.wanted")
     finally:
         app.shutdown()

@@ -11,6 +11,7 @@ import pygame
 from game.rules.view import Phase
 from game.table import phones, wording
 from game.table.animations import Animator
+from game.table.cues import Cues
 from game.table.frame import UiState
 from game.table.hand import HandView
 from game.table.journal import Journal
@@ -37,7 +38,7 @@ class Shown(Protocol):
     anim: Animator
     controls: ShownControls
     journal: Journal
-    toast: tuple[str, tuple[int, int, int], float] | None
+    cues: Cues
     hover_tip: tuple[int, str] | None
     now: float
     link: LinkWatch | None
@@ -66,7 +67,7 @@ def ui_state(table: Shown, choices: tuple[tuple[int, ...], int], legend: bool) -
              else Phase.PLAY)
     c, panel = table.controls, table.journal.panel
     notice = table.link.notice() if table.link is not None else ""
-    return UiState(busy=busy, phase=phase, hand=table.hand, toast=table.toast,
+    return UiState(busy=busy, phase=phase, hand=table.hand, toast=table.cues.toast,
                    hover_tip=table.hover_tip, picker_open=c.picker.open,
                    picker_focus=c.picker.focus, picker_cancellable=bool(c.picker_cards),
                    mouse=pygame.mouse.get_pos(), now=table.now, anim=table.anim,

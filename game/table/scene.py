@@ -33,6 +33,7 @@ from game.table import (
 from game.table.animations import Animator
 from game.table.buttons import control_state
 from game.table.controls import ControlState
+from game.table.cues import Cues
 from game.table.director import Director, Stage
 from game.table.drag import Pointer
 from game.table.frame import TableFrame, build_frame
@@ -45,7 +46,6 @@ from game.table.renderer import TableRenderer
 from game.table.shown_controls import ShownControls
 from game.table.tutorial import TutorialDesk
 from game.table.widgets import LogPanel
-from game.ui import draw_kit as kit
 from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
@@ -80,13 +80,13 @@ class TableScene(Scene):
         self.controls = ShownControls()  # the button rows and the colour picker
         # every batch, told as the log and the ticker while its steps play
         self.journal = journal.Journal(lambda: self.ctl.names)
+        self.cues = Cues(app.audio, lambda: self.now)  # the toast and the sounds
         self.director = Director(Stage(
-            anim=self.anim, sound=self.sound, layout=lambda: self.layout,
+            anim=self.anim, sound=self.cues.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
             card_rect=lambda lay, card: self.hand.card_rect(lay, card),
             names=lambda: self.ctl.names, told=self.journal.tell))
         self.renderer = TableRenderer()
-        self.toast: tuple[str, tuple[int, int, int], float] | None = None
         self.hover_tip: tuple[int, str] | None = None
         self.now = 0.0
         self.dirty = True
@@ -178,7 +178,7 @@ class TableScene(Scene):
         self.hand = HandView(self.hand_order)
         self.pointer.cancel()
         self.controls.forget()  # the last viewer's cards in the "which on top?" chooser go too
-        self.toast = self.hover_tip = None
+        self.cues.toast = self.hover_tip = None
         self.anim.effects = hotseat.still_shown(self.anim.effects)
         self.relayout()
         self.dirty = True
@@ -197,8 +197,7 @@ class TableScene(Scene):
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
-        if self.toast is not None and (self.now > self.toast[2] or overlays.tip_outlived(self)):
-            self.toast = None
+        self.cues.expire(overlays.tip_outlived(self))
         if not self.busy():
             if self.dirty:
                 self.model.sync(self.ctl.view(self.viewer))
@@ -223,7 +222,7 @@ class TableScene(Scene):
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None or (self.remote is not None and self.remote.busy())
+                or self.cues.toast is not None or (self.remote is not None and self.remote.busy())
                 or self.hand.sliding())
 
     def next_round(self) -> None:
@@ -275,11 +274,11 @@ class TableScene(Scene):
         declared = self.ctl.view(self.viewer).uno_declared == self.viewer
         result = self.ctl.human_act(action)
         if isinstance(result, IllegalAction):
-            self.show_error(result)
+            self.cues.refuse(result)
             return False
-        self.toast = wording.kept_after_acting(self.toast)  # a followed hint goes
+        self.cues.acted()  # a followed hint goes
         if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
-            self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
+            self.cues.say(wording.uno_dropped())  # T6: the call counted for the play it came with
         self.hand.selected = []
         self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.controls.picker.open = False
@@ -295,23 +294,6 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         restart = self.app.start_tutorial if self.tutorial is not None else None
         self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
-
-    def show_error(self, err: IllegalAction) -> None:
-        self.say(wording.refusal(err))
-        self.sound("error")
-
-    def say(self, toast: wording.Toast) -> None:
-        self.show_toast(toast.text, toast.colour, toast.secs)
-
-    def show_toast(self, msg: str, colour: tuple[int, int, int] = kit.CREAM,
-                   secs: float = 2.5) -> None:
-        self.toast = (msg, colour, self.now + secs)
-
-    def sound(self, name: str) -> None:
-        try:
-            self.app.audio.play(name)
-        except Exception:  # noqa: BLE001 - sound is optional
-            pass
 
     def probe(self) -> dict[str, Any]:
         """For game.debug_probe: :func:`game.table.probe.table_probe`."""
