@@ -398,7 +398,7 @@ def test_the_challenge_verdict_shows_the_hand_only_to_the_challenger() -> None:
     pump(app, 1)
     assert any(shown in line for line in table.journal.panel.lines)
     table.set_viewer(third)
-    assert not any(shown in line for line in table.journal.panel.lines + table.ticker)
+    assert not any(shown in line for line in table.journal.panel.lines + table.journal.ticker)
 
 
 def test_a_loaded_hot_seat_match_starts_behind_the_curtain(

@@ -354,7 +354,7 @@ def test_H7_seven_offers_swap_buttons_and_swaps_hands():
     pump(app, 1)
     assert g.actions[-1].kind == "swap_hands" and sorted(g.hands[0]) == theirs
     pump(app, 30)
-    assert any("swaps hands with" in line for line in table.ticker), table.ticker
+    assert any("swaps hands with" in line for line in table.journal.ticker), table.journal.ticker
 
 
 def test_R1_next_round_events_are_taken_once():
@@ -471,5 +471,5 @@ def test_T10_shuffle_hands_at_the_table_shows_the_new_hand_and_says_so():
     assert any(e.kind == "shuffle_hands" for e in g.log)
     pump(app, 60)
     assert sorted(c.id for c in table.hand.cards) == sorted(g.hands[table.viewer])
-    assert any("shuffles and deals them out again" in line for line in table.ticker), \
-        table.ticker
+    assert any("shuffles and deals them out again" in line for line in table.journal.ticker), \
+        table.journal.ticker

@@ -130,7 +130,7 @@ def test_round_start_lines_are_logged_once() -> None:
     piles = [line for line in lines if line.endswith("starts the discard pile")]
     assert len(starts) == 1, lines
     assert len(piles) == 1, lines
-    assert len(set(table.ticker)) == len(table.ticker), table.ticker
+    assert len(set(table.journal.ticker)) == len(table.journal.ticker), table.journal.ticker
 
 
 def test_a_resumed_match_keeps_its_log_across_a_language_switch() -> None:

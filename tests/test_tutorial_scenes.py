@@ -105,8 +105,8 @@ def play_through(app: App, challenge: bool, first: int = 0) -> TableScene:
     for i, step in enumerate(STEPS[first:], start=first):
         wait(app, ready(app, i))
         table = table_of(app)
-        line = table.tutorial.lines(table.names)[1] if table.tutorial else ""
-        assert line == i18n.t(step.line, bot1=table.names[1], bot2=table.names[2])
+        line = table.tutorial.lines(table.ctl.names)[1] if table.tutorial else ""
+        assert line == i18n.t(step.line, bot1=table.ctl.names[1], bot2=table.ctl.names[2])
         if step.name in WRONG:
             before = len(table.ctl.game.actions)
             WRONG[step.name](app, table)
@@ -131,7 +131,7 @@ def test_the_tutorial_from_the_menu_to_its_last_step(lang: str, challenge: bool)
         click(app, buttons(app)[i18n.t("menu.tutorial")])
         table = play_through(app, challenge)
         assert table.tutorial is not None and table.tutorial.guide.finished
-        assert table.tutorial.lines(table.names)[1] == i18n.t(FREE_PLAY)
+        assert table.tutorial.lines(table.ctl.names)[1] == i18n.t(FREE_PLAY)
         decided = table.ctl.game.actions
         assert (Challenge(PLAYER) if challenge else Accept(PLAYER)) in decided
         surface = pygame.Surface(app.size)

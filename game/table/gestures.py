@@ -56,9 +56,6 @@ class Table(Protocol):
     party: PartyHost | None
     session: Session
 
-    @property
-    def names(self) -> list[str]: ...
-
     def can_act(self) -> bool: ...
 
     def legal(self) -> list[Action]: ...
@@ -300,7 +297,7 @@ def give_hint(table: Table) -> None:
     """The hint: the card it suggests is focused, and a toast says what and why."""
     if not table.can_act():
         return
-    if table.tutorial is not None and (told := table.tutorial.hint(table.names)) is not None:
+    if table.tutorial is not None and (told := table.tutorial.hint(table.ctl.names)) is not None:
         table.cues.say(told)  # the tutorial's step, not a bot's idea
         return
     choice = table.ctl.hint_choice(table.viewer)
@@ -342,7 +339,7 @@ def toggle_log(table: Table) -> None:
 
 def tutorial_refuses(table: Table, actions: Sequence[Action]) -> bool:
     """The tutorial waits for something else: say what, and do nothing."""
-    toast = table.tutorial.refuses_all(actions, table.names) if table.tutorial else None
+    toast = table.tutorial.refuses_all(actions, table.ctl.names) if table.tutorial else None
     if toast is not None:
         table.cues.say(toast)  # (a wild's colour refused: the picker stays open)
     return toast is not None

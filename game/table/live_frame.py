@@ -1,9 +1,12 @@
 """What the live table shows now, read off the scene (nothing is changed): the
-:class:`~game.table.frame.UiState` that :func:`~game.table.frame.build_frame`
-draws from, and which bot's plate shows the thinking mark."""
+:class:`~game.table.frame.TableFrame` (:func:`frame`), built by
+:func:`~game.table.frame.build_frame` from the table as it reads it (:class:`Seen`)
+and the :class:`~game.table.frame.UiState`, with which bot's plate shows the
+thinking mark."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -12,7 +15,7 @@ from game.rules.view import Phase
 from game.table import phones, wording
 from game.table.animations import Animator
 from game.table.cues import Cues
-from game.table.frame import UiState
+from game.table.frame import TableFrame, UiState, build_frame
 from game.table.hand import HandView
 from game.table.journal import Journal
 from game.table.layout import TableLayout
@@ -45,6 +48,33 @@ class Shown(Protocol):
     remote: RemoteSeats | None
 
     def busy(self) -> bool: ...
+
+
+@dataclass(slots=True)
+class Seen:
+    """The live table as :func:`~game.table.frame.build_frame` reads it (its ``Source``)."""
+
+    config: MatchConfig
+    viewer: int
+    model: TableModel
+    ticker: list[str]
+    names: list[str]
+    thinking: int
+    bots: frozenset[int]
+
+    def thinking_seat(self) -> int:
+        return self.thinking
+
+    def bot_seats(self) -> frozenset[int]:
+        return self.bots
+
+
+def frame(table: Shown, choices: tuple[tuple[int, ...], int], legend: bool,
+          colourblind: bool) -> TableFrame:
+    """The frame of the live table now (``choices`` and ``legend``: see :func:`ui_state`)."""
+    seen = Seen(table.config, table.viewer, table.model, table.journal.ticker, table.ctl.names,
+                thinking_seat(table), phones.bot_seats(table.remote))
+    return build_frame(seen, ui_state(table, choices, legend), colourblind=colourblind)
 
 
 def thinking_seat(table: Shown) -> int:

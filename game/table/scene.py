@@ -36,7 +36,7 @@ from game.table.controls import ControlState
 from game.table.cues import Cues
 from game.table.director import Director, Stage
 from game.table.drag import Pointer
-from game.table.frame import TableFrame, build_frame
+from game.table.frame import TableFrame
 from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
@@ -301,26 +301,12 @@ class TableScene(Scene):
                            self.controls)
 
     # ------------------------------------------------------------ drawing
-    @property
-    def names(self) -> list[str]:
-        return self.ctl.names
-
-    @property
-    def ticker(self) -> list[str]:
-        return self.journal.ticker
-
-    def thinking_seat(self) -> int:
-        return live_frame.thinking_seat(self)
-
-    def bot_seats(self) -> frozenset[int]:
-        return phones.bot_seats(self.remote)
-
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
-        ui = live_frame.ui_state(self, gestures.swap_choice(self), gestures.legend_on(self))
-        return build_frame(self, ui, colourblind=self.colourblind)
+        return live_frame.frame(self, gestures.swap_choice(self), gestures.legend_on(self),
+                                self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
         if self.tutorial is not None and self.viewer >= 0:
-            self.tutorial.draw(surface, self.layout, self.names)
+            self.tutorial.draw(surface, self.layout, self.ctl.names)
