@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from game.session import RemoteSeats
 
 
-class Table(Protocol):
+class Table(hotseat.Screen, Protocol):
     """What the overlays read and ask of the table."""
 
     app: Services
@@ -40,8 +40,6 @@ class Table(Protocol):
     scoreboard_shown: bool
 
     def next_round(self) -> None: ...
-
-    def set_viewer(self, seat: int) -> None: ...
 
     def open_menu(self) -> None: ...
 
@@ -59,7 +57,7 @@ def open_due(table: Table) -> None:
     seat = hotseat.curtain_for(table.config, ctl, table.viewer, table.now)
     if seat >= 0:
         app.open("curtain", name=ctl.names[seat],
-                 on_ready=lambda: table.set_viewer(seat), on_menu=table.open_menu)
+                 on_ready=lambda: hotseat.pass_screen(table, seat), on_menu=table.open_menu)
 
 
 def tip_uno(table: Table) -> None:

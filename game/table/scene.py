@@ -2,10 +2,11 @@
 
 Every other job of the table lives beside it in a module named for it
 (docs/ARCHITECTURE.md lists them): intents and gestures read the player,
-shown_controls and buttons show the rows, journal keeps the log, hotseat,
-overlays and phones answer the seats, director animates the engine's events.
-Drawing is :func:`game.table.frame.build_frame` then
-:class:`game.table.renderer.TableRenderer`: ``draw`` changes nothing of the scene.
+shown_controls and buttons show the rows, journal keeps the log, cues say the
+toasts and sound the cues, hotseat (passing the screen too), overlays and phones
+answer the seats, director animates the engine's events. Drawing is
+:func:`game.table.live_frame.frame` then :class:`game.table.renderer.TableRenderer`:
+``draw`` changes nothing of the scene.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ class TableScene(Scene):
             self.relayout()  # the log folds under the overlay: no empty strip
         if hotseat.hide_on_pause(self.config, self.viewer):
             self.anim.finish_all()
-            self.set_viewer(-1)
+            hotseat.pass_screen(self, -1)
         self.controls.show(False)
         if self.journal.panel is not None:
             self.journal.panel.show(False)
@@ -170,20 +171,6 @@ class TableScene(Scene):
             self.director.queue(self.journal.add(events, self.viewer))
             self.dirty = True
 
-    def set_viewer(self, seat: int) -> None:
-        """Hot-seat: ``seat`` now looks at the screen (nothing the last viewer saw stays)."""
-        self.viewer = seat
-        self.model = TableModel(seat, self.n)
-        self.model.sync(self.ctl.view(seat))
-        self.hand = HandView(self.hand_order)
-        self.pointer.cancel()
-        self.controls.forget()  # the last viewer's cards in the "which on top?" chooser go too
-        self.cues.toast = self.hover_tip = None
-        self.anim.effects = hotseat.still_shown(self.anim.effects)
-        self.relayout()
-        self.dirty = True
-        self.refresh_controls(force=True)
-
     # ------------------------------------------------------------ the frame's clock
     def busy(self) -> bool:
         return self.anim.busy() or bool(self.ctl.pending)
@@ -206,7 +193,7 @@ class TableScene(Scene):
             overlays.tip_uno(self)
             overlays.open_due(self)
         if not self.anim.busy() and self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
-            self._warm_up(0.003)
+            warmup.warm_up(self._warm, 0.003)
         self.hand.set_cards(self.model.hand)
         self.hand.slide_factor = self.anim.factor
         self.hand.update(dt, self.layout)
@@ -216,9 +203,6 @@ class TableScene(Scene):
         cards sliding to new places (a resize, a language switch) finish their slide."""
         phones.pump(self.session, self.app.settings, paused=True)
         self.hand.update(dt, self.layout)
-
-    def _warm_up(self, budget: float) -> None:
-        warmup.warm_up(self._warm, budget)
 
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
