@@ -20,7 +20,7 @@ import pygame_gui
 from game import __version__, debug_probe, i18n, screens, window_place
 from game.cli import PROG, CliError, display_problem, match_config_from_args, parse_args
 from game.first_frame import MIN_SIZE, clamp_size, open_window, set_icon, window_mode
-from game.paths import HOME_ENV, check_home
+from game.paths import check_home
 from game.scenes.base import SceneStack
 from game.scenes.dialog import confirm
 from game.scenes.write_notices import KINDS as WRITE_KINDS
@@ -46,6 +46,7 @@ INPUT_EVENTS = {
     pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
     pygame.WINDOWENTER, pygame.WINDOWFOCUSGAINED, pygame.VIDEOEXPOSE,
 }
+SELF_TEST_ELSEWHERE = "--self-test runs from the launcher: uno --self-test, python -m game.selftest"
 
 
 class _SilentAudio:
@@ -338,9 +339,11 @@ class App:
 
     def _tell_writes(self, dt: float) -> None:
         """Failed writes not told yet become toasts, but for the kinds a scene in
-        the stack shows itself (its ``writes_shown``: the table's autosave notice)."""
+        the stack shows itself (its ``writes_shown``: the table's autosave notice):
+        those runs are taken as told."""
         self.toasts.update(dt)
         own = {kind for scene in self.scenes for kind in getattr(scene, "writes_shown", ())}
+        self.write_notices.take(own)
         self.toasts.add(self.write_notices.take(k for k in WRITE_KINDS if k not in own))
 
     def pump(self, frames: int = 1, dt: float = 1 / 60) -> None:
@@ -427,22 +430,20 @@ class App:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The game itself. ``--self-test`` never gets this far: :func:`game.selftest.entry`,
+    every entry's way in (game/launch.py), runs it instead (it drives this App)."""
     try:
         args = parse_args(argv)
     except SystemExit as exc:  # --version, --help, or a bad argument (code 2)
         code = exc.code
         return code if isinstance(code, int) else 0
-    own_home = args.self_test and not os.environ.get(HOME_ENV, "").strip()  # a temp one
-    problem = display_problem(args) or (None if own_home else check_home())
+    problem = (SELF_TEST_ELSEWHERE if args.self_test
+               else display_problem(args) or check_home())
     if problem:
         stream = sys.stderr or sys.stdout
         if stream is not None:
             stream.write(f"{PROG}: error: {problem}\n")
         return 2
-    if args.self_test:
-        from game.selftest import run_self_test
-
-        return run_self_test(frames=args.frames or 300, lang=args.lang or "zh")
     try:
         return App(args).run()
     except KeyboardInterrupt:

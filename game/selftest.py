@@ -24,6 +24,8 @@ and otherwise runs :func:`game.app.main` unchanged.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import sys
@@ -316,17 +318,29 @@ def _install_first_frame_timer(out_file: str) -> None:
     pygame.display.flip = flip_and_stamp
 
 
+def _self_test_asked(args: list[str]) -> tuple[int, str] | None:
+    """``(frames, language)`` when the command line asks for the self-test (as the
+    game's parser reads it: ``--self`` too), else None. A command line the parser
+    refuses is left to :func:`game.app.main`, which says what is wrong."""
+    from game.cli import parse_args
+
+    try:
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            parsed = parse_args(args)
+    except SystemExit:
+        return None
+    if not parsed.self_test:
+        return None
+    return parsed.frames or DEFAULT_FRAMES, parsed.lang or "zh"
+
+
 def entry(argv: list[str] | None = None) -> int:
     """The frozen builds' ``main``: ``--self-test [--frames N] [--lang L]`` or the game."""
     args = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep --version to one line
-    if "--self-test" in args:
-        frames, lang = DEFAULT_FRAMES, "zh"
-        if "--frames" in args[:-1]:
-            frames = int(args[args.index("--frames") + 1])
-        if "--lang" in args[:-1]:
-            lang = args[args.index("--lang") + 1]
-        return run_self_test(frames=frames, lang=lang)
+    asked = _self_test_asked(args)
+    if asked is not None:
+        return run_self_test(*asked)
     out_file = os.environ.get(FIRST_FRAME_ENV, "").strip()
     if out_file:
         _install_first_frame_timer(out_file)

@@ -134,8 +134,8 @@ def test_deal_checks_are_said_on_the_guests_table_loudly_when_tampered() -> None
 
     i18n.set_language("en")
     said: list[tuple[str, Any, float]] = []
-    table = SimpleNamespace(dirty=False, toast=None,
-                            show_toast=lambda msg, colour=None, secs=0.0: said.append((msg, colour, secs)))
+    cues = SimpleNamespace(show=lambda msg, colour=None, secs=0.0: said.append((msg, colour, secs)))
+    table = SimpleNamespace(dirty=False, cues=cues)
     ctl = SimpleNamespace(state={"at": 1}, refusal=None, started=True,
                           deal_news=[(1, VERIFIED), (2, TAMPERED)])
     watch = LinkWatch(SimpleNamespace(controller=ctl, status="connected"))

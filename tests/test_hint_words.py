@@ -92,8 +92,8 @@ def _toast(game: Game, lang: str, hard: bool = False) -> str:
         legal = ctl.legal(table.viewer)
         table.ctl.hint_choice = lambda seat: agent.choose(ctl.view(seat), legal)  # type: ignore[method-assign]
     table.give_hint()
-    assert table.toast is not None
-    return str(table.toast[0])
+    assert table.cues.toast is not None
+    return str(table.cues.toast[0])
 
 
 SITUATIONS = {

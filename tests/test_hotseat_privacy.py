@@ -23,7 +23,7 @@ from game.scenes.curtain import CurtainScene
 from game.scenes.pause import PauseScene
 from game.scenes.scoreboard import ScoreboardScene
 from game.session import Session
-from game.table import gestures, intents
+from game.table import gestures, hotseat, intents
 from game.table.scene import TableScene
 from game.ui import card_art
 from game.ui import draw_kit as kit
@@ -397,8 +397,8 @@ def test_the_challenge_verdict_shows_the_hand_only_to_the_challenger() -> None:
     table.ingest([Event("challenge", challenger, target, held, value=1)])
     pump(app, 1)
     assert any(shown in line for line in table.journal.panel.lines)
-    table.set_viewer(third)
-    assert not any(shown in line for line in table.journal.panel.lines + table.ticker)
+    hotseat.pass_screen(table, third)
+    assert not any(shown in line for line in table.journal.panel.lines + table.journal.ticker)
 
 
 def test_a_loaded_hot_seat_match_starts_behind_the_curtain(

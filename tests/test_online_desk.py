@@ -339,7 +339,7 @@ def test_join_online_guest_sits_at_its_table_and_plays(app: App) -> None:
         host.close(paused=False)  # type: ignore[attr-defined]
         assert _wait_scene(app, lambda: table.session.status in ("closed", "host_gone"), 20)
         app.pump(2)
-        assert table.toast is not None and table.toast[0] in (
+        assert table.cues.toast is not None and table.cues.toast[0] in (
             "The host ended the match.", "The host's game is gone (closed, or off the internet).")
     finally:
         host.close(paused=False)  # type: ignore[attr-defined]

@@ -219,7 +219,7 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         table = app.scenes.top
         assert isinstance(table, TableScene) and table.viewer == GUEST and table.link is not None
         app.pump(2)
-        assert table.toast is not None and table.toast[0] == "Waiting for the host to start…"
+        assert table.cues.toast is not None and table.cues.toast[0] == "Waiting for the host to start…"
         assert table.link.notice() == "Waiting for the host to start…"  # it stands, and
         assert table.frame().notice == "Waiting for the host to start…"  # the table draws it
         assert not table.ctl.legal(GUEST)
@@ -256,13 +256,13 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         session.controller.feed({"v": 1, "type": "error", "code": "illegal", "detail": "x",
                                  "reason": {"en": "Not that card", "zh": "不能出这张"}, "rule": "T1"})
         app.pump(1)
-        assert table.toast is not None and table.toast[0] == "Not that card"
+        assert table.cues.toast is not None and table.cues.toast[0] == "Not that card"
         guest.status = "reconnecting"
         app.pump(1)
-        assert table.toast is not None and table.toast[0] == "Connection lost: reconnecting…"
+        assert table.cues.toast is not None and table.cues.toast[0] == "Connection lost: reconnecting…"
         guest.status = "host_gone"
         app.pump(1)
-        assert table.toast is not None and "host's game is gone" in table.toast[0]
+        assert table.cues.toast is not None and "host's game is gone" in table.cues.toast[0]
         assert "host's game is gone" in table.frame().notice  # it stands after the toast
         app.back_to_menu()
         assert session.closed and guest.status == "closed"

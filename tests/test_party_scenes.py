@@ -20,6 +20,7 @@ from game.scenes.new_game import NewGameModel, NewGameScene
 from game.scenes.party_join import PartyJoinScene
 from game.scenes.seat_panels import qr_surface
 from game.storage import saves
+from game.table import phones
 from game.table.scene import TableScene
 
 
@@ -137,7 +138,7 @@ def test_party_join_screen_lights_seats_then_the_table_spectates(app: App):
     assert table.viewer == -1 and table.party is join.host  # no desktop human: a spectator
     from game.table.frame import level_badge
 
-    assert [level_badge(table.config, s, table.viewer, table.bot_seats())
+    assert [level_badge(table.config, s, table.viewer, phones.bot_seats(table.remote))
             for s in range(3)] == ["Phone", "Normal", "Phone"]
     host = table.party
     assert host.server.running

@@ -62,3 +62,20 @@ def test_cli_flag_when_wired(tmp_path: Path) -> None:
     proc = _run(["-m", "game", "--self-test"], tmp_path / "home")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "self-test passed" in proc.stdout
+
+
+def test_the_launcher_runs_the_self_test_and_app_main_never_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``selftest.entry`` reads the command line as the game's parser does (an
+    abbreviation too); ``app.main`` refuses the flag, so it never imports the self-test."""
+    from game.app import main
+    from game.selftest import DEFAULT_FRAMES, _self_test_asked
+
+    assert _self_test_asked(["--self-test"]) == (DEFAULT_FRAMES, "zh")
+    assert _self_test_asked(["--self", "--frames", "40", "--lang", "en"]) == (40, "en")
+    assert _self_test_asked(["--frames", "2"]) is None
+    assert _self_test_asked(["--self-test", "--size", "huge"]) is None  # app.main says why
+    assert capsys.readouterr().err == ""
+    assert main(["--self-test"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("uno: error: ")

@@ -93,8 +93,8 @@ def test_illegal_click_changes_nothing_and_quotes_the_rule():
     err = table.ctl.why_not(table.viewer, table.hand.cards[i].id)
     pump(app, 1, events=click(visible_point(table, i)))
     assert table.ctl.game.to_dict() == before
-    assert table.toast is not None and table.toast[0] == illegal_text(err, "en")
-    assert not table.toast[0].startswith(err.rule)  # a sentence, not "T1: ..."
+    assert table.cues.toast is not None and table.cues.toast[0] == illegal_text(err, "en")
+    assert not table.cues.toast[0].startswith(err.rule)  # a sentence, not "T1: ..."
     assert "error" in app.audio.played
     # Hovering the card shows the same reason as a tooltip.
     table.hand.hovered = -1
@@ -112,7 +112,7 @@ def test_T8_wrong_play_penalty_costs_cards_and_the_turn():
     pump(app, 1, events=click(visible_point(table, i)))
     assert any(e.kind == "wrong_play" for e in g.log)
     assert len(g.hands[0]) == size + 2 and g.to_act != 0
-    assert table.toast is not None and table.toast[0] == i18n.t(
+    assert table.cues.toast is not None and table.cues.toast[0] == i18n.t(
         "refusal.t1_no_match")
 
 
@@ -131,7 +131,7 @@ def test_T2_bluff_warning_before_a_wild_draw_four():
     i = _bluff_wd4(table)
     pump(app, 1, events=click(visible_point(table, i)))
     assert table.controls.picker.open  # still allowed: T5 judges it
-    assert table.toast is not None and table.toast[0].startswith("You still hold ")  # no rule ID
+    assert table.cues.toast is not None and table.cues.toast[0].startswith("You still hold ")  # no rule ID
 
 
 def _wild(table):
@@ -304,7 +304,7 @@ def test_fast_animations_for_a_few_hundred_frames_then_idle():
     to_human_turn(app, table)
     pump(app, 2)
     if table.ctl.game.to_act == table.viewer and not table.ctl.ai_waiting():
-        table.toast = None
+        table.cues.toast = None
         assert not table.is_animating()
 
 
@@ -354,7 +354,7 @@ def test_H7_seven_offers_swap_buttons_and_swaps_hands():
     pump(app, 1)
     assert g.actions[-1].kind == "swap_hands" and sorted(g.hands[0]) == theirs
     pump(app, 30)
-    assert any("swaps hands with" in line for line in table.ticker), table.ticker
+    assert any("swaps hands with" in line for line in table.journal.ticker), table.journal.ticker
 
 
 def test_R1_next_round_events_are_taken_once():
@@ -401,7 +401,7 @@ def test_a_hint_names_the_move_once():
     app, table = find_seed(hints_a_play)
     choice = table.ctl.hint_choice(table.viewer)
     table.give_hint()
-    text = table.toast[0]
+    text = table.cues.toast[0]
     name = card_name(choice.action.cards[0], "en")
     assert text.startswith(i18n.t("tbl.hint_prefix") + name)
     assert text.count(name) == 1, text
@@ -421,7 +421,7 @@ def test_a_hint_to_name_a_colour_says_the_colour_not_a_class_name(monkeypatch, l
     choice = Choice(ChooseColour(table.viewer, Colour.GREEN), "most green")
     monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: choice)
     table.give_hint()
-    text = table.toast[0]
+    text = table.cues.toast[0]
     assert "ChooseColour" not in text and "choose_colour" not in text
     assert text.startswith(i18n.t("tbl.hint_prefix") + colour_name(Colour.GREEN, lang)), text
 
@@ -437,7 +437,7 @@ def test_a_hint_off_the_button_bar_is_named_in_words(monkeypatch):
     monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: Choice(draw))
     table.controls.open_picker((), table.layout)  # the bar is emptied while the colour picker is up
     table.give_hint()
-    text = table.toast[0]
+    text = table.cues.toast[0]
     assert "Draw" not in text, text
     assert text == i18n.t("tbl.hint_prefix") + i18n.t("tbl.draw"), text
 
@@ -471,5 +471,5 @@ def test_T10_shuffle_hands_at_the_table_shows_the_new_hand_and_says_so():
     assert any(e.kind == "shuffle_hands" for e in g.log)
     pump(app, 60)
     assert sorted(c.id for c in table.hand.cards) == sorted(g.hands[table.viewer])
-    assert any("shuffles and deals them out again" in line for line in table.ticker), \
-        table.ticker
+    assert any("shuffles and deals them out again" in line for line in table.journal.ticker), \
+        table.journal.ticker

@@ -129,8 +129,8 @@ def test_the_table_draws_the_away_lines_in_their_box_only(lang: str) -> None:
                                   busy=lambda: False, pump=lambda **_: None, stop=lambda: None,
                                   bot_in=lambda: {})
     frame = table.frame()
-    assert frame.away[1] == i18n.tl(lang, "party.bot", name=table.names[1])
-    assert frame.away[2] == i18n.tl(lang, "party.away", name=table.names[2])
+    assert frame.away[1] == i18n.tl(lang, "party.bot", name=table.ctl.names[1])
+    assert frame.away[2] == i18n.tl(lang, "party.away", name=table.ctl.names[2])
     assert frame.away_more == _tallies(lang, 7)
     box = away_rows(table.layout, frame.away, frame.away_more)[0]
     shots = []

@@ -13,6 +13,7 @@ from table_helpers import config, make_app, pump  # noqa: E402
 
 from game.rules.cards import DECK, Colour, Kind  # noqa: E402
 from game.rules.events import Event, EventKind, redact  # noqa: E402
+from game.table import hotseat  # noqa: E402
 from game.table import renderer as table_renderer  # noqa: E402
 from game.table.animations import Animator, Effect  # noqa: E402
 from game.table.director import Director, Stage  # noqa: E402
@@ -53,9 +54,9 @@ def test_T5_the_pop_up_leaves_with_its_viewer_in_hot_seat() -> None:
     app = make_app((1280, 800), "en", "normal")
     app.start_match(config(3, 2, 4))
     table = app.scenes.top
-    table.set_viewer(0)
+    hotseat.pass_screen(table, 0)
     table.anim.add_effect(Effect("reveal", (0, 0), 4.0, "Li", cards=HAND))
-    table.set_viewer(-1)  # the curtain falls: the next player must not see it
+    hotseat.pass_screen(table, -1)  # the curtain falls: the next player must not see it
     assert not [e for e in table.anim.effects if e.kind == "reveal"]
     table.exit()
 

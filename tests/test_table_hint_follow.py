@@ -47,10 +47,10 @@ def _only_wd4() -> Game:
 def test_a_followed_hint_leaves_the_table(lang: str) -> None:
     table = _table(_plain(), lang)
     table.give_hint()
-    assert table.toast is not None and table.toast[0].startswith(i18n.t("tbl.hint_prefix"))
+    assert table.cues.toast is not None and table.cues.toast[0].startswith(i18n.t("tbl.hint_prefix"))
     pump(table.app, 1, events=key(pygame.K_RETURN))  # type: ignore[arg-type]
     assert len(table.ctl.game.actions) == 1  # the hinted card was played
-    assert table.toast is None
+    assert table.cues.toast is None
 
 
 def test_a_hint_goes_too_when_the_player_does_something_else() -> None:
@@ -59,15 +59,15 @@ def test_a_hint_goes_too_when_the_player_does_something_else() -> None:
     hinted = table.ctl.hint_choice(table.viewer)
     assert hinted is not None and isinstance(hinted.action, Play)
     assert table.act(next(a for a in table.ctl.legal(0) if isinstance(a, Draw)))
-    assert table.toast is None
+    assert table.cues.toast is None
 
 
 def test_a_refusal_or_warning_stays_after_acting() -> None:
     """Only the hint is done with once the player acts: other words keep their time."""
     table = _table(_plain())
-    table.show_toast("A note that is not a hint")
+    table.cues.show("A note that is not a hint")
     table.act(next(a for a in table.ctl.legal(0) if isinstance(a, Play)))
-    assert table.toast is not None and table.toast[0] == "A note that is not a hint"
+    assert table.cues.toast is not None and table.cues.toast[0] == "A note that is not a hint"
 
 
 @pytest.mark.parametrize("colour", [Colour.BLUE, Colour.YELLOW])
@@ -91,7 +91,7 @@ def test_h_then_enter_on_a_hinted_wild_opens_the_picker(monkeypatch: pytest.Monk
     wd4 = next(c.id for c in table.hand.cards if DECK[c.id].is_wild)
     monkeypatch.setattr(table.ctl, "hint_choice", lambda seat: Choice(Play(0, (wd4,), Colour.BLUE)))
     pump(table.app, 1, events=key(pygame.K_h))  # type: ignore[arg-type]
-    assert table.toast is not None and table.hand.highlighted() == table.hand.index_of(wd4)
+    assert table.cues.toast is not None and table.hand.highlighted() == table.hand.index_of(wd4)
     pump(table.app, 1, events=key(pygame.K_RETURN))  # type: ignore[arg-type]
     assert table.controls.picker.open and table.ctl.game.actions == []
 

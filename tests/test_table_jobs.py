@@ -149,7 +149,7 @@ def test_T6_the_uno_tip_is_said_once_per_player_and_saved() -> None:
     table: Any = SimpleNamespace(
         app=SimpleNamespace(settings=settings, save_settings=lambda: saved.append(True)),
         ctl=SimpleNamespace(view=lambda seat: view), viewer=0,
-        say=lambda toast: said.append(toast.text))
+        cues=SimpleNamespace(say=lambda toast: said.append(toast.text)))
     table.viewer = -1  # nobody's hand is shown: no tip
     overlays.tip_uno(table)
     assert said == [] and not settings.tip_uno_seen
@@ -158,3 +158,37 @@ def test_T6_the_uno_tip_is_said_once_per_player_and_saved() -> None:
     assert len(said) == 1 and settings.tip_uno_seen and saved == [True]
     overlays.tip_uno(table)  # seen: never again
     assert len(said) == 1 and saved == [True]
+
+
+def test_the_cues_keep_one_toast_for_its_seconds_and_sound_quietly_without_audio() -> None:
+    from game import i18n
+    from game.rules.errors import IllegalAction
+    from game.table import wording
+    from game.table.cues import Cues
+
+    i18n.set_language("en")
+    played: list[str] = []
+    clock = [10.0]
+    cues = Cues(SimpleNamespace(play=played.append), lambda: clock[0])
+    cues.say(wording.Toast("Hello", secs=2.0))
+    assert cues.toast is not None and cues.toast[0] == "Hello" and cues.toast[2] == 12.0
+    cues.expire(outlived=False)
+    assert cues.toast is not None  # its seconds are not up
+    clock[0] = 12.5
+    cues.expire(outlived=False)
+    assert cues.toast is None
+    cues.show("x")
+    cues.expire(outlived=True)  # gone at once
+    assert cues.toast is None
+    cues.refuse(IllegalAction("T1", "refusal.t1_no_match"))
+    assert played == ["error"] and cues.toast is not None
+    cues.acted()  # a refusal stays after acting; a hint goes
+    assert cues.toast is not None
+    cues.show(i18n.t("tbl.hint_prefix") + "Red 5")
+    cues.acted()
+    assert cues.toast is None
+
+    def broken(name: str) -> None:
+        raise RuntimeError("no mixer")
+
+    Cues(SimpleNamespace(play=broken), lambda: 0.0).sound("click")  # sound is optional

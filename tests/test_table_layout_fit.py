@@ -78,7 +78,7 @@ def test_status_text_stays_readable_at_ten_seats(size: tuple[int, int], lang: st
     monkeypatch.setattr(kit, "_white_text", white)
     app, table = _table(size, 10, lang)
     try:
-        table.show_toast("x" * 20)
+        table.cues.show("x" * 20)
         table.draw(app.screen)
         small = [(px, s) for px, s in sizes if px < MIN_TEXT_PX]
         assert not small, small

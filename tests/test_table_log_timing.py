@@ -73,7 +73,7 @@ def test_the_log_never_tells_a_turn_the_label_does_not_show_yet() -> None:
     frames = _run_until_bot_moved(table)
     assert table.journal.panel is not None
     assert table.journal.panel.lines[:len(before)] == before
-    assert table.ticker[-1] == table.journal.panel.lines[-1]
+    assert table.journal.ticker[-1] == table.journal.panel.lines[-1]
     grew = [line for _, line, _ in frames if line]
     assert grew[0] != grew[-1], "the line grew as the move played"
     assert grew[-1].startswith(grew[0].rstrip(".")), grew

@@ -23,6 +23,7 @@ from table_helpers import config, make_app, pump  # noqa: E402
 from game.controller import MatchController  # noqa: E402
 from game.rules.actions import WrongPlay  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.table import warmup  # noqa: E402
 from game.table import widgets as tw  # noqa: E402
 from game.table.scene import TableScene  # noqa: E402
 
@@ -213,7 +214,7 @@ def test_the_direction_ring_of_both_directions_is_drawn_before_it_is_needed() ->
     tw.faded.cache_clear()
     table.relayout()
     while table._warm:
-        table._warm_up(1.0)
+        warmup.warm_up(table._warm, 1.0)
     cached = tw.faded.cache_info().currsize
     size = ring_px(table.layout)
     tw.faded((size, True), 70)

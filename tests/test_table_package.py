@@ -23,7 +23,7 @@ def _start(speed: str = "off") -> tuple[Any, TableScene]:
 
 def _state(table: TableScene) -> tuple[Any, ...]:
     """Everything of the scene a draw could change (deep copies)."""
-    return (asdict(table.model), copy.deepcopy(vars(table.hand)), list(table.ticker), table.toast,
+    return (asdict(table.model), copy.deepcopy(vars(table.hand)), list(table.journal.ticker), table.cues.toast,
             table.hover_tip, table.now, table.dirty, table.anim.t, len(table.anim.queue),
             [vars(e).copy() for e in table.anim.effects], vars(table.controls.picker).copy(),
             table.viewer, table.layout)

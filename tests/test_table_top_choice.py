@@ -16,7 +16,7 @@ from game.rules.actions import Play
 from game.rules.cards import DECK, Colour
 from game.rules.events import Event, EventKind
 from game.rules.settings import OFFICIAL
-from game.table import gestures, intents
+from game.table import gestures, hotseat, intents
 from game.table.controls import top_choices
 from game.table.scene import TableScene
 from game.ui.event_text import describe_events
@@ -67,8 +67,8 @@ def test_H4_when_only_one_card_may_lead_the_top_is_forced_and_said() -> None:
         table.press("play_all")
         assert not table.controls.chooser.open
         assert _my_play(table).cards == (red, yellow)
-        assert table.toast is not None
-        assert table.toast[0] == i18n.t("tbl.top_forced", card="Yellow Draw Two")
+        assert table.cues.toast is not None
+        assert table.cues.toast[0] == i18n.t("tbl.top_forced", card="Yellow Draw Two")
     finally:
         table.exit()
 
@@ -189,7 +189,7 @@ def test_H4_a_new_viewer_never_sees_the_last_ones_top_chooser() -> None:
     try:
         table.press("play_all")
         assert table.controls.chooser.open
-        table.set_viewer(-1)
+        hotseat.pass_screen(table, -1)
         assert not table.controls.chooser.open and table.frame().top is None
     finally:
         table.exit()

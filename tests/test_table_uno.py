@@ -68,7 +68,7 @@ def test_T6_a_call_dropped_by_a_draw_is_explained() -> None:
     pump(app, 3)
     draw = next(a for a in table.ctl.legal(0) if isinstance(a, Draw))
     assert table.act(draw)
-    assert table.toast is not None and table.toast[0] == i18n.t("tbl.uno_dropped")
+    assert table.cues.toast is not None and table.cues.toast[0] == i18n.t("tbl.uno_dropped")
 
 
 def test_T6_a_newcomer_is_told_once_that_they_can_be_caught() -> None:
@@ -79,11 +79,11 @@ def test_T6_a_newcomer_is_told_once_that_they_can_be_caught() -> None:
     play = next(a for a in table.ctl.legal(0) if isinstance(a, Play) and a.cards == (mine[0],))
     assert table.act(play)
     pump(app, 2)  # down to one card, no call: the catch window is open
-    assert table.toast is not None and table.toast[0] == i18n.t("tbl.tip_uno")
+    assert table.cues.toast is not None and table.cues.toast[0] == i18n.t("tbl.tip_uno")
     assert app.settings.tip_uno_seen is True and app.saved == 1
-    table.toast = None
+    table.cues.toast = None
     pump(app, 3)  # still exposed: not told twice
-    assert table.toast is None or table.toast[0] != i18n.t("tbl.tip_uno")
+    assert table.cues.toast is None or table.cues.toast[0] != i18n.t("tbl.tip_uno")
 
 
 def test_T6_your_own_uno_shows_clear_of_the_buttons_and_the_prompt() -> None:
@@ -116,11 +116,11 @@ def test_T6_the_uno_tip_goes_once_you_are_caught() -> None:
     play = next(a for a in table.ctl.legal(0) if isinstance(a, Play) and a.cards == (mine[0],))
     assert table.act(play)
     pump(app, 2)
-    assert table.toast is not None and table.toast[0] == i18n.t("tbl.tip_uno")
+    assert table.cues.toast is not None and table.cues.toast[0] == i18n.t("tbl.tip_uno")
     catch = next(a for a in table.ctl.legal(1) if isinstance(a, Catch) and a.target == 0)
     table.ctl.apply(catch)
     pump(app, 1, dt=0.05)  # long before the tip's six seconds are up
-    assert table.toast is None or table.toast[0] != i18n.t("tbl.tip_uno")
+    assert table.cues.toast is None or table.cues.toast[0] != i18n.t("tbl.tip_uno")
 
 
 def test_T6_the_uno_tip_goes_once_you_call_uno() -> None:
@@ -131,7 +131,7 @@ def test_T6_the_uno_tip_goes_once_you_call_uno() -> None:
     play = next(a for a in table.ctl.legal(0) if isinstance(a, Play) and a.cards == (mine[0],))
     assert table.act(play)
     pump(app, 2)
-    assert table.toast is not None and table.toast[0] == i18n.t("tbl.tip_uno")
+    assert table.cues.toast is not None and table.cues.toast[0] == i18n.t("tbl.tip_uno")
     assert table.act(CallUno(seat=0))
     pump(app, 1, dt=0.05)
-    assert table.toast is None or table.toast[0] != i18n.t("tbl.tip_uno")
+    assert table.cues.toast is None or table.cues.toast[0] != i18n.t("tbl.tip_uno")

@@ -86,7 +86,7 @@ def test_D_facing_a_wild_draw_four_accepts_it() -> None:
     assert table.ctl.view(0).phase.value == "challenge"
     pump(app, 1, events=key(pygame.K_d))
     pump(app, 5, 0.05)
-    toast = table.toast[0] if table.toast else ""
+    toast = table.cues.toast[0] if table.cues.toast else ""
     assert "not your turn" not in toast
     assert len(table.ctl.view(0).hand) == 7, "D takes the four cards"
 
@@ -130,7 +130,7 @@ def test_round_start_lines_are_logged_once() -> None:
     piles = [line for line in lines if line.endswith("starts the discard pile")]
     assert len(starts) == 1, lines
     assert len(piles) == 1, lines
-    assert len(set(table.ticker)) == len(table.ticker), table.ticker
+    assert len(set(table.journal.ticker)) == len(table.journal.ticker), table.journal.ticker
 
 
 def test_a_resumed_match_keeps_its_log_across_a_language_switch() -> None:

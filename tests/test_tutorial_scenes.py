@@ -35,7 +35,7 @@ def wait(app: App, done: Callable[[], bool], frames: int = 900) -> None:
         app.pump(1)
     top = app.scenes.top
     state = ((top.tutorial.guide.at if top.tutorial else None, top.can_act(),
-              top.ctl.game.to_act, top.ctl.game.phase, top.toast)
+              top.ctl.game.to_act, top.ctl.game.phase, top.cues.toast)
              if isinstance(top, TableScene) else top)
     raise AssertionError(f"the table never got there: {state}")
 
@@ -105,8 +105,8 @@ def play_through(app: App, challenge: bool, first: int = 0) -> TableScene:
     for i, step in enumerate(STEPS[first:], start=first):
         wait(app, ready(app, i))
         table = table_of(app)
-        line = table.tutorial.lines(table.names)[1] if table.tutorial else ""
-        assert line == i18n.t(step.line, bot1=table.names[1], bot2=table.names[2])
+        line = table.tutorial.lines(table.ctl.names)[1] if table.tutorial else ""
+        assert line == i18n.t(step.line, bot1=table.ctl.names[1], bot2=table.ctl.names[2])
         if step.name in WRONG:
             before = len(table.ctl.game.actions)
             WRONG[step.name](app, table)
@@ -116,7 +116,7 @@ def play_through(app: App, challenge: bool, first: int = 0) -> TableScene:
             assert len(table.ctl.game.actions) == before, step.name  # nothing was played
             assert table.tutorial is not None and table.tutorial.guide.at == i
             if step.name not in ("uno",):  # (a card not offered gets the rules' refusal)
-                assert table.toast is not None
+                assert table.cues.toast is not None
         do_step(app, table, step.name, challenge)
         desk = table.tutorial
         wait(app, lambda i=i, desk=desk: desk is not None and desk.guide.at == i + 1)
@@ -131,7 +131,7 @@ def test_the_tutorial_from_the_menu_to_its_last_step(lang: str, challenge: bool)
         click(app, buttons(app)[i18n.t("menu.tutorial")])
         table = play_through(app, challenge)
         assert table.tutorial is not None and table.tutorial.guide.finished
-        assert table.tutorial.lines(table.names)[1] == i18n.t(FREE_PLAY)
+        assert table.tutorial.lines(table.ctl.names)[1] == i18n.t(FREE_PLAY)
         decided = table.ctl.game.actions
         assert (Challenge(PLAYER) if challenge else Accept(PLAYER)) in decided
         surface = pygame.Surface(app.size)
@@ -153,8 +153,8 @@ def test_a_wrong_click_says_what_the_step_waits_for() -> None:
         wait(app, ready(app, 0))
         table = table_of(app)
         click_at(app, table.layout.draw_pile.center)
-        assert table.toast is not None
-        assert table.toast[0] == i18n.t("tutorial.colour.wanted")
+        assert table.cues.toast is not None
+        assert table.cues.toast[0] == i18n.t("tutorial.colour.wanted")
         assert len(table.ctl.game.actions) == 2  # the two bots' first plays only
     finally:
         app.shutdown()
@@ -300,6 +300,6 @@ def test_hint_during_the_tutorial_says_what_the_step_wants() -> None:
         wait(app, ready(app, 0))
         table = table_of(app)
         key(app, pygame.K_h)
-        assert table.toast is not None and table.toast[0] == i18n.t("tutorial.colour.wanted")
+        assert table.cues.toast is not None and table.cues.toast[0] == i18n.t("tutorial.colour.wanted")
     finally:
         app.shutdown()

@@ -22,6 +22,7 @@ from game.rules.errors import IllegalAction
 from game.rules.view import Phase
 from game.table import intents, moves, wording
 from game.table.controls import ControlState, controls, top_choices
+from game.table.cues import Cues
 from game.table.drag import Pointer
 from game.table.hand import HandView
 from game.table.journal import Journal, remembered
@@ -49,21 +50,17 @@ class Table(Protocol):
     controls: ShownControls
     journal: Journal
     hover_tip: tuple[int, str] | None
+    cues: Cues
     log_open: bool
     tutorial: TutorialDesk | None
     party: PartyHost | None
     session: Session
-
-    @property
-    def names(self) -> list[str]: ...
 
     def can_act(self) -> bool: ...
 
     def legal(self) -> list[Action]: ...
 
     def act(self, action: Action) -> bool: ...
-
-    def show_error(self, err: IllegalAction) -> None: ...
 
     def refresh_controls(self, force: bool = False) -> None: ...
 
@@ -75,9 +72,6 @@ class Table(Protocol):
 
     def open_menu(self) -> None: ...
 
-    def sound(self, name: str) -> None: ...
-
-    def say(self, toast: wording.Toast) -> None: ...
 
 
 
@@ -99,7 +93,7 @@ def do(table: Table, intent: intents.Intent) -> None:
     match intent:
         case intents.Press(key, clicked):
             if clicked:
-                table.sound("click")
+                table.cues.sound("click")
             press(table, key)
         case intents.ClickCard(index, multi):
             click_card(table, index, multi)
@@ -159,12 +153,12 @@ def carry(table: Table, move: moves.Move | None) -> None:
             bluff = (wording.bluff_warning(table.ctl.view(table.viewer), cards[0])
                      if warn else None)
             if bluff is not None:
-                table.say(bluff)  # T2/T5: allowed, and a challenge would catch it
+                table.cues.say(bluff)  # T2/T5: allowed, and a challenge would catch it
             table.controls.open_picker(cards, table.layout)
             # (Enter on a hinted wild: the picker starts on the colour the hint named)
             table.controls.picker.focus = COLOURS.index(colour) if colour is not None else 0
         case moves.Refuse(card, then):
-            table.show_error(table.why_not(card))
+            table.cues.refuse(table.why_not(card))
             if then is not None:
                 table.act(then)
         case moves.Select(card):
@@ -281,7 +275,7 @@ def play_several(table: Table, play: Play) -> None:
         if None in colours or len(colours) == 1:
             carry(table, moves.chosen(play))  # wild: the picker names the colour
         elif table.act(play):  # only the other cards could lead: say which is on top
-            table.say(wording.top_forced(play.cards[-1]))
+            table.cues.say(wording.top_forced(play.cards[-1]))
         return
     table.controls.show_top(options, table.layout)
 
@@ -303,12 +297,12 @@ def give_hint(table: Table) -> None:
     """The hint: the card it suggests is focused, and a toast says what and why."""
     if not table.can_act():
         return
-    if table.tutorial is not None and (told := table.tutorial.hint(table.names)) is not None:
-        table.say(told)  # the tutorial's step, not a bot's idea
+    if table.tutorial is not None and (told := table.tutorial.hint(table.ctl.names)) is not None:
+        table.cues.say(told)  # the tutorial's step, not a bot's idea
         return
     choice = table.ctl.hint_choice(table.viewer)
     if choice is None:
-        table.say(wording.no_hint())
+        table.cues.say(wording.no_hint())
         return
     a = choice.action
     hand = table.hand
@@ -316,7 +310,7 @@ def give_hint(table: Table) -> None:
         hand.focus, hand.hovered = hand.index_of(a.cards[0]), -1
     # the words of its button even while the bar is hidden (the picker is open)
     row = controls([a], table.control_state(False))
-    table.say(wording.hint(choice, wording.action_label(a, row)))
+    table.cues.say(wording.hint(choice, wording.action_label(a, row)))
 
 
 def cancel_picker(table: Table) -> None:
@@ -345,7 +339,7 @@ def toggle_log(table: Table) -> None:
 
 def tutorial_refuses(table: Table, actions: Sequence[Action]) -> bool:
     """The tutorial waits for something else: say what, and do nothing."""
-    toast = table.tutorial.refuses_all(actions, table.names) if table.tutorial else None
+    toast = table.tutorial.refuses_all(actions, table.ctl.names) if table.tutorial else None
     if toast is not None:
-        table.say(toast)  # (a wild's colour refused: the picker stays open)
+        table.cues.say(toast)  # (a wild's colour refused: the picker stays open)
     return toast is not None

@@ -3,7 +3,8 @@
 Several people share one screen. A hand is shown only to its owner: between
 their turns the table shows nobody's hand (viewer -1) and a curtain
 (game.scenes.curtain) asks the next owner to take the screen. These are the
-decisions; the scene pushes the curtain and changes its viewer.
+decisions, and the handing over itself (:func:`pass_screen`); the overlays push
+the curtain.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from typing import Protocol
 
 from game.config import MatchConfig
 from game.rules.view import PlayerView
-from game.table.animations import Effect
+from game.table.animations import Animator, Effect
+from game.table.cues import Cues
+from game.table.drag import Pointer
+from game.table.hand import HandView
+from game.table.model import TableModel
+from game.table.shown_controls import ShownControls
 
 
 class Seats(Protocol):
@@ -57,3 +63,43 @@ def still_shown(effects: list[Effect]) -> list[Effect]:
     """The screen changed hands: what stays of the effects on the table (a T5
     reveal was for the last viewer's eyes only)."""
     return [e for e in effects if e.kind != "reveal"]
+
+
+class Screen(Protocol):
+    """What passing the screen changes of the table."""
+
+    n: int
+    viewer: int
+    model: TableModel
+    hand: HandView
+    pointer: Pointer
+    controls: ShownControls
+    cues: Cues
+    hover_tip: tuple[int, str] | None
+    anim: Animator
+    dirty: bool
+
+    @property
+    def ctl(self) -> Seats: ...
+
+    @property
+    def hand_order(self) -> str: ...
+
+    def relayout(self) -> None: ...
+
+    def refresh_controls(self, force: bool = False) -> None: ...
+
+
+def pass_screen(table: Screen, seat: int) -> None:
+    """``seat`` now looks at the screen (-1: nobody): nothing the last viewer saw stays."""
+    table.viewer = seat
+    table.model = TableModel(seat, table.n)
+    table.model.sync(table.ctl.view(seat))
+    table.hand = HandView(table.hand_order)
+    table.pointer.cancel()
+    table.controls.forget()  # the last viewer's cards in the "which on top?" chooser go too
+    table.cues.toast = table.hover_tip = None
+    table.anim.effects = still_shown(table.anim.effects)
+    table.relayout()
+    table.dirty = True
+    table.refresh_controls(force=True)

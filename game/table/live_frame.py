@@ -1,9 +1,12 @@
 """What the live table shows now, read off the scene (nothing is changed): the
-:class:`~game.table.frame.UiState` that :func:`~game.table.frame.build_frame`
-draws from, and which bot's plate shows the thinking mark."""
+:class:`~game.table.frame.TableFrame` (:func:`frame`), built by
+:func:`~game.table.frame.build_frame` from the table as it reads it (:class:`Seen`)
+and the :class:`~game.table.frame.UiState`, with which bot's plate shows the
+thinking mark."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -11,7 +14,8 @@ import pygame
 from game.rules.view import Phase
 from game.table import phones, wording
 from game.table.animations import Animator
-from game.table.frame import UiState
+from game.table.cues import Cues
+from game.table.frame import TableFrame, UiState, build_frame
 from game.table.hand import HandView
 from game.table.journal import Journal
 from game.table.layout import TableLayout
@@ -37,13 +41,40 @@ class Shown(Protocol):
     anim: Animator
     controls: ShownControls
     journal: Journal
-    toast: tuple[str, tuple[int, int, int], float] | None
+    cues: Cues
     hover_tip: tuple[int, str] | None
     now: float
     link: LinkWatch | None
     remote: RemoteSeats | None
 
     def busy(self) -> bool: ...
+
+
+@dataclass(slots=True)
+class Seen:
+    """The live table as :func:`~game.table.frame.build_frame` reads it (its ``Source``)."""
+
+    config: MatchConfig
+    viewer: int
+    model: TableModel
+    ticker: list[str]
+    names: list[str]
+    thinking: int
+    bots: frozenset[int]
+
+    def thinking_seat(self) -> int:
+        return self.thinking
+
+    def bot_seats(self) -> frozenset[int]:
+        return self.bots
+
+
+def frame(table: Shown, choices: tuple[tuple[int, ...], int], legend: bool,
+          colourblind: bool) -> TableFrame:
+    """The frame of the live table now (``choices`` and ``legend``: see :func:`ui_state`)."""
+    seen = Seen(table.config, table.viewer, table.model, table.journal.ticker, table.ctl.names,
+                thinking_seat(table), phones.bot_seats(table.remote))
+    return build_frame(seen, ui_state(table, choices, legend), colourblind=colourblind)
 
 
 def thinking_seat(table: Shown) -> int:
@@ -66,7 +97,7 @@ def ui_state(table: Shown, choices: tuple[tuple[int, ...], int], legend: bool) -
              else Phase.PLAY)
     c, panel = table.controls, table.journal.panel
     notice = table.link.notice() if table.link is not None else ""
-    return UiState(busy=busy, phase=phase, hand=table.hand, toast=table.toast,
+    return UiState(busy=busy, phase=phase, hand=table.hand, toast=table.cues.toast,
                    hover_tip=table.hover_tip, picker_open=c.picker.open,
                    picker_focus=c.picker.focus, picker_cancellable=bool(c.picker_cards),
                    mouse=pygame.mouse.get_pos(), now=table.now, anim=table.anim,

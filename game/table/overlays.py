@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.scenes.scores import Scores, next_match
 from game.table import hotseat, phones, wording
+from game.table.cues import Cues
 from game.table.journal import Journal
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from game.session import RemoteSeats
 
 
-class Table(Protocol):
+class Table(hotseat.Screen, Protocol):
     """What the overlays read and ask of the table."""
 
     app: Services
@@ -34,17 +35,13 @@ class Table(Protocol):
     remote: RemoteSeats | None
     viewer: int
     now: float
-    toast: tuple[str, tuple[int, int, int], float] | None
+    cues: Cues
     journal: Journal
     scoreboard_shown: bool
 
     def next_round(self) -> None: ...
 
-    def set_viewer(self, seat: int) -> None: ...
-
     def open_menu(self) -> None: ...
-
-    def say(self, toast: wording.Toast) -> None: ...
 
 
 def open_due(table: Table) -> None:
@@ -60,7 +57,7 @@ def open_due(table: Table) -> None:
     seat = hotseat.curtain_for(table.config, ctl, table.viewer, table.now)
     if seat >= 0:
         app.open("curtain", name=ctl.names[seat],
-                 on_ready=lambda: table.set_viewer(seat), on_menu=table.open_menu)
+                 on_ready=lambda: hotseat.pass_screen(table, seat), on_menu=table.open_menu)
 
 
 def tip_uno(table: Table) -> None:
@@ -71,11 +68,12 @@ def tip_uno(table: Table) -> None:
         return
     settings.tip_uno_seen = True
     table.app.save_settings()
-    table.say(wording.uno_tip())
+    table.cues.say(wording.uno_tip())
 
 
 def tip_outlived(table: Table) -> bool:
     """T6: the UNO! tip is up but the viewer can be caught no longer (caught,
     called, or moved on): it goes at once, not after its seconds."""
-    return (table.toast is not None and table.toast[0] == wording.uno_tip().text
+    toast = table.cues.toast
+    return (toast is not None and toast[0] == wording.uno_tip().text
             and (table.viewer < 0 or table.ctl.view(table.viewer).uno_exposed != table.viewer))

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from game import i18n
 from game.i18n import t
 from game.party.deal_commit import TAMPERED
+from game.table.cues import Cues
 from game.ui import draw_kit as kit
 from game.ui import theme
 
@@ -22,8 +23,7 @@ SHOWN_S = 2.5  # a change of the standing line is also said this long
 
 class Table(Protocol):
     dirty: bool
-
-    def show_toast(self, msg: str, colour: tuple[int, int, int] = ..., secs: float = ...) -> None: ...
+    cues: Cues
 
 
 def refusal_text(error: dict[str, Any]) -> str:
@@ -78,20 +78,20 @@ class LinkWatch:
         if ctl.refusal is not None:
             error, ctl.refusal = ctl.refusal, None
             if error.get("code") != "stale":  # a newer state follows at once
-                table.show_toast(refusal_text(error), theme.ERROR, 3.0)
+                table.cues.show(refusal_text(error), theme.ERROR, 3.0)
         while ctl.deal_news:
             round_no, verdict = ctl.deal_news.pop(0)
             if verdict == TAMPERED:
                 self._tampered = t("online.deal_tampered", n=round_no)
             else:
-                table.show_toast(t("online.deal_verified", n=round_no), theme.OK, 3.0)
+                table.cues.show(t("online.deal_verified", n=round_no), theme.OK, 3.0)
         was, now = self._notice, self._standing()
         if now != was:
             self._notice = now
             table.dirty = True
             if now:
-                table.show_toast(now, theme.ERROR if now == self._tampered else kit.CREAM, SHOWN_S)
+                table.cues.show(now, theme.ERROR if now == self._tampered else kit.CREAM, SHOWN_S)
             elif was == t("online.link_lost"):
-                table.show_toast(t("online.link_back"), theme.OK, SHOWN_S)
+                table.cues.show(t("online.link_back"), theme.OK, SHOWN_S)
             elif was == t("online.host_paused"):
-                table.show_toast(t("online.host_back"), theme.OK, SHOWN_S)
+                table.cues.show(t("online.host_back"), theme.OK, SHOWN_S)

@@ -2,10 +2,11 @@
 
 Every other job of the table lives beside it in a module named for it
 (docs/ARCHITECTURE.md lists them): intents and gestures read the player,
-shown_controls and buttons show the rows, journal keeps the log, hotseat,
-overlays and phones answer the seats, director animates the engine's events.
-Drawing is :func:`game.table.frame.build_frame` then
-:class:`game.table.renderer.TableRenderer`: ``draw`` changes nothing of the scene.
+shown_controls and buttons show the rows, journal keeps the log, cues say the
+toasts and sound the cues, hotseat (passing the screen too), overlays and phones
+answer the seats, director animates the engine's events. Drawing is
+:func:`game.table.live_frame.frame` then :class:`game.table.renderer.TableRenderer`:
+``draw`` changes nothing of the scene.
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ from game.table import (
 from game.table.animations import Animator
 from game.table.buttons import control_state
 from game.table.controls import ControlState
+from game.table.cues import Cues
 from game.table.director import Director, Stage
 from game.table.drag import Pointer
-from game.table.frame import TableFrame, build_frame
+from game.table.frame import TableFrame
 from game.table.hand import HandView
 from game.table.layout import TableLayout, compute_layout
 from game.table.model import TableModel
@@ -45,7 +47,6 @@ from game.table.renderer import TableRenderer
 from game.table.shown_controls import ShownControls
 from game.table.tutorial import TutorialDesk
 from game.table.widgets import LogPanel
-from game.ui import draw_kit as kit
 from game.ui.theme import ui_scale
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ if TYPE_CHECKING:
 class TableScene(Scene):
     """The match in progress. ``TableScene(app, session)`` (game.session builds the match)."""
 
-    # A failing autosave is shown in the table's standing notice (game.scenes.write_notices)
+    # A failing autosave is shown in the table's standing notice: the app tells it
+    # no other way (game.scenes.write_notices)
     writes_shown = ("autosave",)
 
     def __init__(self, app: Services, session: Session) -> None:
@@ -68,7 +70,6 @@ class TableScene(Scene):
         # a guest's table (a remote session): the link to the host, its refusals
         self.link = LinkWatch(session) if hasattr(session, "guest") else None
         self.ctl = session.controller
-        self.write_notices = app.write_notices
         self.n = len(config.seats)
         humans = config.humans
         # One human: always their view. Hot-seat: nobody until the first curtain.
@@ -80,13 +81,13 @@ class TableScene(Scene):
         self.controls = ShownControls()  # the button rows and the colour picker
         # every batch, told as the log and the ticker while its steps play
         self.journal = journal.Journal(lambda: self.ctl.names)
+        self.cues = Cues(app.audio, lambda: self.now)  # the toast and the sounds
         self.director = Director(Stage(
-            anim=self.anim, sound=self.sound, layout=lambda: self.layout,
+            anim=self.anim, sound=self.cues.sound, layout=lambda: self.layout,
             model=lambda: self.model, viewer=lambda: self.viewer,
             card_rect=lambda lay, card: self.hand.card_rect(lay, card),
             names=lambda: self.ctl.names, told=self.journal.tell))
         self.renderer = TableRenderer()
-        self.toast: tuple[str, tuple[int, int, int], float] | None = None
         self.hover_tip: tuple[int, str] | None = None
         self.now = 0.0
         self.dirty = True
@@ -125,7 +126,7 @@ class TableScene(Scene):
             self.relayout()  # the log folds under the overlay: no empty strip
         if hotseat.hide_on_pause(self.config, self.viewer):
             self.anim.finish_all()
-            self.set_viewer(-1)
+            hotseat.pass_screen(self, -1)
         self.controls.show(False)
         if self.journal.panel is not None:
             self.journal.panel.show(False)
@@ -170,26 +171,11 @@ class TableScene(Scene):
             self.director.queue(self.journal.add(events, self.viewer))
             self.dirty = True
 
-    def set_viewer(self, seat: int) -> None:
-        """Hot-seat: ``seat`` now looks at the screen (nothing the last viewer saw stays)."""
-        self.viewer = seat
-        self.model = TableModel(seat, self.n)
-        self.model.sync(self.ctl.view(seat))
-        self.hand = HandView(self.hand_order)
-        self.pointer.cancel()
-        self.controls.forget()  # the last viewer's cards in the "which on top?" chooser go too
-        self.toast = self.hover_tip = None
-        self.anim.effects = hotseat.still_shown(self.anim.effects)
-        self.relayout()
-        self.dirty = True
-        self.refresh_controls(force=True)
-
     # ------------------------------------------------------------ the frame's clock
     def busy(self) -> bool:
         return self.anim.busy() or bool(self.ctl.pending)
 
     def update(self, dt: float) -> None:
-        self._notice_shown()
         self.now += dt
         self.anim.update(dt)
         phones.pump(self.session, self.app.settings)  # their actions come via take_events()
@@ -198,8 +184,7 @@ class TableScene(Scene):
         if not self.anim.busy() and not self.overlay_open:
             self.ctl.poll_ai(self.now, True)  # its events arrive through take_events()
         self.ingest(self.ctl.take_events())
-        if self.toast is not None and (self.now > self.toast[2] or overlays.tip_outlived(self)):
-            self.toast = None
+        self.cues.expire(overlays.tip_outlived(self))
         if not self.busy():
             if self.dirty:
                 self.model.sync(self.ctl.view(self.viewer))
@@ -208,7 +193,7 @@ class TableScene(Scene):
             overlays.tip_uno(self)
             overlays.open_due(self)
         if not self.anim.busy() and self.ctl.thinking_seat() < 0:  # a bot's thread would stretch the work
-            self._warm_up(0.003)
+            warmup.warm_up(self._warm, 0.003)
         self.hand.set_cards(self.model.hand)
         self.hand.slide_factor = self.anim.factor
         self.hand.update(dt, self.layout)
@@ -216,21 +201,12 @@ class TableScene(Scene):
     def update_below(self, dt: float) -> None:
         """A menu or the scoreboard is on top: phones still get answers, the match waits;
         cards sliding to new places (a resize, a language switch) finish their slide."""
-        self._notice_shown()
         phones.pump(self.session, self.app.settings, paused=True)
         self.hand.update(dt, self.layout)
 
-    def _notice_shown(self) -> None:
-        """The standing notice says why the autosave fails: that run is told."""
-        if self.write_notices is not None:
-            self.write_notices.take(self.writes_shown)
-
-    def _warm_up(self, budget: float) -> None:
-        warmup.warm_up(self._warm, budget)
-
     def is_animating(self) -> bool:
         return (self.anim.animating() or bool(self.ctl.pending) or self.ctl.ai_waiting()
-                or self.toast is not None or (self.remote is not None and self.remote.busy())
+                or self.cues.toast is not None or (self.remote is not None and self.remote.busy())
                 or self.hand.sliding())
 
     def next_round(self) -> None:
@@ -282,11 +258,11 @@ class TableScene(Scene):
         declared = self.ctl.view(self.viewer).uno_declared == self.viewer
         result = self.ctl.human_act(action)
         if isinstance(result, IllegalAction):
-            self.show_error(result)
+            self.cues.refuse(result)
             return False
-        self.toast = wording.kept_after_acting(self.toast)  # a followed hint goes
+        self.cues.acted()  # a followed hint goes
         if declared and isinstance(action, (Draw, Pass, Accept, WrongPlay)):
-            self.say(wording.uno_dropped())  # T6: the call counted for the play it came with
+            self.cues.say(wording.uno_dropped())  # T6: the call counted for the play it came with
         self.hand.selected = []
         self.hand.armed = self.hand.focus = -1  # Enter follows the hint again
         self.controls.picker.open = False
@@ -303,49 +279,18 @@ class TableScene(Scene):
         restart = self.app.start_tutorial if self.tutorial is not None else None
         self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
 
-    def show_error(self, err: IllegalAction) -> None:
-        self.say(wording.refusal(err))
-        self.sound("error")
-
-    def say(self, toast: wording.Toast) -> None:
-        self.show_toast(toast.text, toast.colour, toast.secs)
-
-    def show_toast(self, msg: str, colour: tuple[int, int, int] = kit.CREAM,
-                   secs: float = 2.5) -> None:
-        self.toast = (msg, colour, self.now + secs)
-
-    def sound(self, name: str) -> None:
-        try:
-            self.app.audio.play(name)
-        except Exception:  # noqa: BLE001 - sound is optional
-            pass
-
     def probe(self) -> dict[str, Any]:
         """For game.debug_probe: :func:`game.table.probe.table_probe`."""
         return table_probe(self.layout, self.viewer, self.ctl.view(self.viewer), self.hand,
                            self.controls)
 
     # ------------------------------------------------------------ drawing
-    @property
-    def names(self) -> list[str]:
-        return self.ctl.names
-
-    @property
-    def ticker(self) -> list[str]:
-        return self.journal.ticker
-
-    def thinking_seat(self) -> int:
-        return live_frame.thinking_seat(self)
-
-    def bot_seats(self) -> frozenset[int]:
-        return phones.bot_seats(self.remote)
-
     def frame(self) -> TableFrame:
         """What the table shows now (reads the scene, changes nothing)."""
-        ui = live_frame.ui_state(self, gestures.swap_choice(self), gestures.legend_on(self))
-        return build_frame(self, ui, colourblind=self.colourblind)
+        return live_frame.frame(self, gestures.swap_choice(self), gestures.legend_on(self),
+                                self.colourblind)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.layout, self.frame())
         if self.tutorial is not None and self.viewer >= 0:
-            self.tutorial.draw(surface, self.layout, self.names)
+            self.tutorial.draw(surface, self.layout, self.ctl.names)
