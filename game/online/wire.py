@@ -14,7 +14,8 @@ import re
 from typing import Any
 
 from game import __version__
-from game.party.protocol import MAX_MESSAGE_BYTES, VERSION
+from game.party.protocol import LEVEL_CHARS, MAX_MESSAGE_BYTES, VERSION
+from game.rules.cards import DECK
 from game.text_gate import TextRefused, check
 
 APPID = "uno-game/online"  # namespaces our codes on a shared rendezvous server
@@ -30,6 +31,7 @@ MAX_HOST_BYTES = 256 * 1024  # a state frame is a few KB; a guest closes on more
 MAX_CODE_CHARS = 64
 _CODE = re.compile(r"[0-9]{1,4}(-[a-z]{2,12}){1,4}")
 HOST_TYPES = ("state", "error", "bye", "pong")
+MAX_SEATS = 10  # S1: UNO is for 2 to 10 players
 
 
 class OnlineError(Exception):
@@ -106,7 +108,31 @@ def parse_host(data: bytes) -> dict[str, Any]:
             todo.extend(value.values())
         elif isinstance(value, list):
             todo.extend(value)
+    if msg["type"] == "state":
+        _check_seats(msg)
     return msg
+
+
+def _check_seats(msg: dict[str, Any]) -> None:
+    """A state's seats: ``names`` and ``kinds`` one text per seat (at most
+    :data:`MAX_SEATS`), ``levels`` (when sent: a host of this protocol before bots'
+    levels were sent has none, and its bots show as Normal) as many, each ``""`` or a
+    level of at most :data:`LEVEL_CHARS` characters, and ``under`` (the discard pile
+    below its top, when sent) card ids of the deck. ValueError otherwise."""
+    names = msg.get("names")
+    if not isinstance(names, list) or not 1 <= len(names) <= MAX_SEATS:
+        raise ValueError("a state names its seats")
+    for key in ("kinds", "levels"):
+        value = msg.get(key)
+        if value is None and key == "levels":
+            continue
+        if (not isinstance(value, list) or len(value) != len(names)
+                or not all(isinstance(x, str) and len(x) <= LEVEL_CHARS for x in value)):
+            raise ValueError(f"a state's {key}: one short text per seat")
+    under = msg.get("under", [])
+    if (not isinstance(under, list) or len(under) > len(DECK)
+            or not all(type(x) is int and 0 <= x < len(DECK) for x in under)):
+        raise ValueError("a state's pile: card ids of the deck")
 
 
 def _no_constant(name: str) -> Any:
