@@ -21,7 +21,8 @@ from game.text_gate import TextRefused, check
 APPID = "uno-game/online"  # namespaces our codes on a shared rendezvous server
 SUBPROTOCOL = "uno-party"  # the Dilation subchannel that carries the party messages
 ONLINE_VERSION = 1  # this carrier's own framing; the messages are the party protocol's VERSION
-# The library's public servers, unless UNO_ONLINE_SERVER / UNO_ONLINE_RELAY name self-hosted ones.
+# The library's public servers, unless UNO_ONLINE_SERVER / UNO_ONLINE_RELAY or the
+# Settings' own-server fields (game/online/addresses.py) name self-hosted ones.
 PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
 CODE_WORDS = 2  # "7-guitarist-revenge": a number and two words
@@ -46,12 +47,15 @@ class OnlineError(Exception):
         self.detail = detail
 
 
-def mailbox_url() -> str:
-    return os.environ.get("UNO_ONLINE_SERVER") or PUBLIC_MAILBOX
+def mailbox_url(chosen: str = "") -> str:
+    """The mailbox server: ``UNO_ONLINE_SERVER`` when set, else ``chosen`` (the
+    Settings field, already checked), else the library's public one."""
+    return os.environ.get("UNO_ONLINE_SERVER") or chosen or PUBLIC_MAILBOX
 
 
-def relay_hint() -> str:
-    return os.environ.get("UNO_ONLINE_RELAY") or PUBLIC_RELAY
+def relay_hint(chosen: str = "") -> str:
+    """The transit relay: ``UNO_ONLINE_RELAY`` when set, else ``chosen``, else the public one."""
+    return os.environ.get("UNO_ONLINE_RELAY") or chosen or PUBLIC_RELAY
 
 
 def normal_code(typed: str) -> str:
