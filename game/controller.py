@@ -20,6 +20,7 @@ from pathlib import Path
 
 from game import i18n
 from game.ai.base import Agent, Choice, RandomAgent, as_choice
+from game.ai.hints import HINT_LEVEL, hint_for
 from game.ai.registry import make_agent
 from game.config import REMOTE_KINDS, MatchConfig
 from game.rules.actions import Action, CallUno, Catch, JumpIn, NextRound, WrongPlay
@@ -349,13 +350,12 @@ class MatchController:
         return self.apply(NextRound(self.game.to_act))
 
     def hint_choice(self, seat: int) -> Choice | None:
-        legal = [a for a in self.legal(seat) if not isinstance(a, WrongPlay)]
+        legal = self.legal(seat)
         if not legal:
             return None
         if self._hint_agent is None:
-            self._hint_agent = self._agent("normal", self.config.seed * 100 + 99, self._think_ms)
-        result = self._hint_agent.choose(self.view(seat), legal)
-        return None if result is None else as_choice(result)
+            self._hint_agent = self._agent(HINT_LEVEL, self.config.seed * 100 + 99, self._think_ms)
+        return hint_for(self._hint_agent, self.view(seat), legal)
 
     # -- AI pacing --------------------------------------------------------
     def delay(self) -> float:

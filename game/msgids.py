@@ -550,6 +550,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         N_("settings.hand_order"),
         N_("settings.language"),
         N_("settings.music"),
+        N_("settings.online_server"),
         N_("settings.party_phones_deal"),
         N_("settings.sfx"),
         N_("settings.table_legend"),

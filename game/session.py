@@ -51,6 +51,10 @@ class MatchPrefs(Protocol):
     """``slow``/``normal``/``fast``/``off``: the table's pace, and so the bots'"""
     party_bot_after: int
     """seconds a phone may be away before a bot plays its seat (0: never)"""
+    online_server: str
+    """a self-hosted mailbox server for online seats ("": the public one)"""
+    online_relay: str
+    """a self-hosted transit relay for online seats ("": the public one)"""
 
 
 class Loaded(Protocol):
@@ -284,14 +288,17 @@ def start_tutorial(*, prefs: MatchPrefs, restart: bool = False,
 
 def start_online(controller: MatchController, prefs: MatchPrefs) -> OnlineHost:
     """The online seats' host, each seat asking the rendezvous server for its code
-    (``UNO_ONLINE_SERVER`` / ``UNO_ONLINE_RELAY``, else the library's public ones).
+    (``UNO_ONLINE_SERVER`` / ``UNO_ONLINE_RELAY``, else the Settings' own server,
+    else the library's public ones).
     Imported here, on use: the game (and its frozen build) runs without the online
     extra; a match with online seats needs it (New game offers them only then)."""
     from game.online import available
     from game.online.host import OnlineHost
+    from game.online.wire import mailbox_url, relay_hint
 
     if not available():
         raise ImportError('pip install "uno-game[online]"')
-    host = OnlineHost(controller, controller.config.online, bot_after=bot_after_s(prefs))
+    host = OnlineHost(controller, controller.config.online, bot_after=bot_after_s(prefs),
+                      mailbox=mailbox_url(prefs.online_server), relay=relay_hint(prefs.online_relay))
     host.start()
     return host

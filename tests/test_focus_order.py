@@ -140,8 +140,11 @@ def test_new_game_remove_a_seat_by_keyboard(app: App) -> None:
 def test_settings(lang: str) -> None:
     a = make_app("--lang", lang)
     try:
-        _open(a, "settings")
-        check(a)
+        scene = _open(a, "settings")
+        ring = check(a)
+        # the own online server's two fields (#38), after the others, before Back
+        entries = [scene.server_entries["online_server"], scene.server_entries["online_relay"]]
+        assert ring[-3:-1] == entries
     finally:
         a.shutdown()
         i18n.set_language("en")

@@ -257,7 +257,8 @@ def _host_session(kinds: str = "hoa") -> object:
 
     from game.session import start_session
 
-    prefs = SimpleNamespace(hard_think_ms=50, anim_speed="off", party_bot_after=0)
+    prefs = SimpleNamespace(hard_think_ms=50, anim_speed="off", party_bot_after=0,
+                            online_server="", online_relay="")
     return start_session(_online(kinds), prefs=prefs, persist=False)
 
 

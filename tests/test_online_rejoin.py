@@ -117,14 +117,20 @@ class _Session:
     status = "connected"
 
 
+class _Cues:
+    def __init__(self) -> None:
+        self.toasts: list[str] = []
+
+    def show(self, msg: str, colour: Any = None, secs: float = 0.0) -> None:
+        self.toasts.append(msg)
+
+
 class _Table:
     dirty = False
 
     def __init__(self) -> None:
-        self.toasts: list[str] = []
-
-    def show_toast(self, msg: str, colour: Any = None, secs: float = 0.0) -> None:
-        self.toasts.append(msg)
+        self.cues = _Cues()
+        self.toasts = self.cues.toasts
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

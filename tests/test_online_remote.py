@@ -52,10 +52,20 @@ class _Carrier:
         self.running = False
 
 
-def _match(seed: int = 3, *, begin: bool = True, target: int = 60
+def carrier_send(carrier: _Carrier) -> Any:
+    """The guest's acts, as the host's carrier receives them (through JSON)."""
+    def send(at: int, action: dict[str, Any]) -> None:
+        msg = {"v": 1, "type": "act", "at": at, "action": action}
+        carrier.inbox.put(("act", GUEST, CID, json.loads(json.dumps(msg))))
+    return send
+
+
+SEATS = (SeatConfig("Ann", "human"), SeatConfig("Friend 1", "online"), SeatConfig("Bo", "ai", "easy"))
+
+
+def _match(seed: int = 3, *, begin: bool = True, target: int = 60,
+           seats: tuple[SeatConfig, ...] = SEATS
            ) -> tuple[MatchController, PartyHost, _Carrier, RemoteMatch]:
-    seats = (SeatConfig("Ann", "human"), SeatConfig("Friend 1", "online"),
-             SeatConfig("Bo", "ai", "easy"))
     config = MatchConfig(seats, RuleSettings(target_score=target), seed, new_secret())
     controller = MatchController(config, persist=False)
     host = PartyHost(controller)
@@ -64,11 +74,7 @@ def _match(seed: int = 3, *, begin: bool = True, target: int = 60
     host.seats = [GUEST]
     host.away_since = {GUEST: 0.0}
 
-    def send(at: int, action: dict[str, Any]) -> None:
-        msg = {"v": 1, "type": "act", "at": at, "action": action}
-        carrier.inbox.put(("act", GUEST, CID, json.loads(json.dumps(msg))))
-
-    remote = RemoteMatch(send)
+    remote = RemoteMatch(carrier_send(carrier))
     carrier.inbox.put(("join", GUEST, CID))
     if begin:
         host.begin()
@@ -266,5 +272,150 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         assert "host's game is gone" in table.frame().notice  # it stands after the toast
         app.back_to_menu()
         assert session.closed and guest.status == "closed"
+    finally:
+        app.shutdown()
+
+
+def test_online_remote_hint_is_the_local_tables_hint_in_the_same_position() -> None:
+    """#38: the guest's Hint is made on the guest from its seat's view and legal actions
+    only (the same level's agent as a local table's): at every position of a round where
+    the guest may act, it names what a local match's hint names for that seat."""
+    from game.online.host import OnlineHost
+
+    controller, host, carrier, _ = _match(seed=12, begin=False)
+    host.log_on_join = OnlineHost.log_on_join  # an online guest joins with the round's log
+    remote = RemoteMatch(carrier_send(carrier))
+    carrier.to_guest.clear()
+    carrier.inbox.put(("join", GUEST, CID))
+    host.begin()
+    host.pump()
+    compared = 0
+    for step in range(3000):
+        if controller.round_over or controller.is_over:
+            break
+        _deliver(carrier, remote)
+        legal = remote.legal(GUEST)
+        if legal:
+            mine, theirs = remote.hint_choice(GUEST), controller.hint_choice(GUEST)
+            assert theirs is not None and mine is not None
+            assert (mine.action, mine.reasons) == (theirs.action, theirs.reasons), step
+            assert list(remote.view(GUEST).discard) == list(controller.view(GUEST).discard)
+            compared += 1
+            remote.human_act(mine.action)  # the guest follows its hint
+            assert remote.hint_choice(GUEST) is None  # nothing more to do until the next frame
+            host.pump()
+            continue
+        view = controller.view(-1)
+        if view.to_act == 0:
+            controller.human_act(_first_play(controller.legal(0)))
+        else:
+            controller.poll_ai(1000.0 * step)
+    assert compared > 5
+
+
+def test_online_remote_hint_sees_no_other_hand() -> None:
+    """The hint's agent is given the guest's view: no other seat's cards in it."""
+    controller, host, carrier, remote = _match(seed=4)
+    _deliver(carrier, remote)
+    seen: list[Any] = []
+
+    class Spy:
+        def choose(self, view: Any, legal: Any) -> Any:
+            seen.append(view)
+            return legal[0]
+
+    remote._hint_agent = Spy()  # type: ignore[assignment]
+    for _ in range(200):
+        if remote.legal(GUEST):
+            break
+        controller.poll_ai(1e9) if controller.view(-1).to_act != 0 else controller.human_act(
+            _first_play(controller.legal(0)))
+        _deliver(carrier, remote)
+    assert remote.hint_choice(GUEST) is not None and seen
+    view = seen[-1]
+    assert view.seat == GUEST
+    assert sorted(c.id for c in view.hand) == sorted(c.id for c in controller.view(GUEST).hand)
+    others = {c.id for s in (0, 2) for c in controller.game.view(s).hand}
+    assert not others & {c.id for c in view.hand}
+    assert not others & {c.id for c in view.discard}
+
+
+def test_online_guest_table_shows_the_bots_levels_as_the_host_does() -> None:
+    """#38: the host's frames name each bot's level; the guest's seat badges show it
+    as the host's own table does (not every bot as Normal)."""
+    from game.table.frame import level_badge
+
+    seats = (*SEATS, SeatConfig("Cy", "ai", "hard"), SeatConfig("Di", "ai", "random"))
+    controller, host, carrier, remote = _match(5, seats=seats)
+    config = controller.config
+    _deliver(carrier, remote)
+    assert remote.state is not None and remote.state["levels"] == ["", "", "easy", "hard", "random"]
+    got = [remote.config.seats[s].level for s in (2, 3, 4)]
+    assert got == ["easy", "hard", "random"]
+    none: frozenset[int] = frozenset()
+    for seat in (2, 3, 4):  # the host's badge for that bot, on the guest's table
+        assert level_badge(remote.config, seat, GUEST, none) == level_badge(config, seat, 0, none)
+    assert level_badge(remote.config, 3, GUEST, none) == "Hard"
+    assert level_badge(remote.config, 0, GUEST, none) == level_badge(config, 1, 0, none)  # "Online"
+
+
+def test_online_host_frames_levels_and_pile_are_checked() -> None:
+    """parse_host: ``levels`` one short text per seat; ``under`` card ids of the deck;
+    a state of a host that sends no levels still passes (its bots show as Normal)."""
+    controller, host, carrier, remote = _match()
+    state = json.loads(carrier.to_guest[-1])
+    assert state["type"] == "state"
+    assert parse_host(dumps(state).encode())["levels"] == ["", "", "easy"]
+    old = {k: v for k, v in state.items() if k != "levels"}
+    assert remote.feed(parse_host(dumps(old).encode()))
+    assert remote.config.seats[2].level == "normal"
+    for bad in ({"levels": ["", "easy"]}, {"levels": ["", "", 3]}, {"levels": "easy"},
+                {"levels": ["", "", "x" * 9]}, {"kinds": ["ai"] * 4},
+                {"names": ["n"] * 11, "kinds": ["ai"] * 11, "levels": [""] * 11},
+                {"under": [108 * 9]}, {"under": [-1]}, {"under": [True]}, {"under": {"0": 1}},
+                {"under": list(range(100)) * 2}):
+        with pytest.raises(ValueError):
+            parse_host(dumps({**state, **bad}).encode())
+
+
+def test_online_guest_table_hint_key_says_the_hint() -> None:
+    """H on the guest's table focuses the hinted card and says the hint, as on a local
+    table (it said "no hint" before: hints were left to the host's bots)."""
+    import pygame
+    from ui_driver import key, make_app
+
+    from game.i18n import t
+    from game.online.remote import RemoteSession
+    from game.rules.actions import Play
+
+    controller, host, carrier, _ = _match(seed=5, begin=False)
+    guest = _Guest(carrier)
+    session = RemoteSession(guest)
+    host.begin()
+    guest.deliver()
+    session.pump()
+    app = make_app("--lang", "en")
+    try:
+        app.open("table", session=session)
+        table = app.scenes.top
+        for step in range(400):
+            guest.deliver()
+            app.pump(1)
+            theirs = controller.view(-1)
+            if theirs.to_act == GUEST and table.can_act() and table.ctl.legal(GUEST):
+                break
+            if theirs.to_act == 0:
+                controller.human_act(_first_play(controller.legal(0)))
+            elif theirs.to_act != GUEST:
+                controller.poll_ai(1000.0 * step)
+            host.pump()
+        assert table.can_act() and table.ctl.legal(GUEST)
+        want = controller.hint_choice(GUEST)
+        assert want is not None
+        key(app, pygame.K_h, frames=2)
+        assert table.toast is not None and table.toast[0].startswith(t("tbl.hint_prefix"))
+        assert table.toast[0] != t("tbl.hint_none")
+        if isinstance(want.action, Play):
+            assert table.hand.cards[table.hand.focus].id == want.action.cards[0]
     finally:
         app.shutdown()

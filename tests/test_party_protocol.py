@@ -29,7 +29,8 @@ STATE_KEYS = {"v", "type", "at", "seat", "names", "kinds", "hand", "legal", "top
               "uno_exposed", "uno_declared", "draw_pile", "round", "scores", "winner", "away",
               "bots", "events", "started", "uno_offer", "stakes", "lines", "standings", "target",
               "scoring", "paused", "bot_in", "may_deal", "can_name", "bot_played",
-              "rules", "discard", "jump_in", "dealer", "round_points", "out", "teams", "deal"}
+              "rules", "discard", "jump_in", "dealer", "round_points", "out", "teams", "deal",
+              "levels", "under"}
 
 
 def _get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -176,6 +177,7 @@ def _card_ids(msg: dict[str, Any]) -> set[int]:
     """Every card id a state message names."""
     ids = {c["id"] for c in msg["hand"]}
     ids.update(c["id"] for c in msg["discard"])
+    ids.update(msg["under"])  # the pile below the top sent (ids only)
     for key in ("top", "drawn", "jump_in"):
         if msg[key] is not None:
             ids.add(msg[key]["id"])

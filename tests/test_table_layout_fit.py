@@ -194,8 +194,8 @@ def test_a_hint_never_covers_the_turn_prompt(size: tuple[int, int], n: int, lang
         assert prompts, "the turn prompt is drawn when no toast shows"
         panels.clear()
         yellow = i18n.t("colour.yellow")
-        table.show_toast(i18n.t("tbl.hint_prefix") + f"{yellow} 7 — "
-                         + i18n.t("hint.most_colour", colour=yellow), secs=60)
+        table.cues.show(i18n.t("tbl.hint_prefix") + f"{yellow} 7 — "
+                        + i18n.t("hint.most_colour", colour=yellow), secs=60)
         table.draw(app.screen)
         toasts = [r for fill, r in panels if fill == renderer.TOAST_FILL]
         prompts = [r for fill, r in panels if fill == renderer.PROMPT_FILL]

@@ -24,9 +24,16 @@ from game.party.host import PartyHost
 from .seats import OnlineSeats
 from .wire import new_rejoin_code, rejoin_message
 
+# A guest's table tracks the round from its log as a local seat does (the Hint's
+# agent reads it): a joining guest gets the round's whole log, up to this many events
+# (about 100 bytes each: far below a frame's 256 KiB).
+ONLINE_LOG_ON_JOIN = 1000
+
 
 class OnlineHost(PartyHost):
     """Binds the online seats ``seats`` of ``controller``'s match to wormhole codes."""
+
+    log_on_join = ONLINE_LOG_ON_JOIN
 
     def __init__(self, controller: Any, seats: Sequence[int], *, bot_after: float | None = None,
                  mailbox: str | None = None, relay: str | None = None, listen: bool = True,

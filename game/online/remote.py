@@ -19,6 +19,9 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.ai.base import Agent, Choice
+from game.ai.hints import HINT_LEVEL, hint_for
+from game.ai.registry import make_agent
 from game.config import MatchConfig, SeatConfig
 from game.controller import MatchNumbers
 from game.party.deal_commit import TAMPERED, check_reveal
@@ -31,6 +34,7 @@ from game.rules.view import Phase, PlayerView
 
 log = logging.getLogger(__name__)
 Send = Callable[[int, dict[str, Any]], None]
+ANIMATED_ON_JOIN = 12  # the events of a first frame the table is given to animate
 
 
 def _card(wire: Any) -> Card | None:
@@ -65,7 +69,9 @@ def view_from_state(msg: dict[str, Any], seat: int, events: Sequence[Event]) -> 
     fields do not make a view."""
     own = seat == msg["seat"]
     hand = tuple(c for c in (_card(x) for x in msg["hand"]) if c is not None) if own else ()
-    discard = [c for c in (_card(x) for x in msg["discard"]) if c is not None]
+    # the whole face-up pile: the ids below the top the frame shows, then that top
+    discard = [DECK[i] for i in _ints(msg.get("under", []))]
+    discard += [c for c in (_card(x) for x in msg["discard"]) if c is not None]
     colour = msg["colour"]
     return PlayerView(
         seat=seat, num_seats=len(msg["counts"]), settings=RuleSettings.from_dict(msg["rules"]),
@@ -82,7 +88,8 @@ def view_from_state(msg: dict[str, Any], seat: int, events: Sequence[Event]) -> 
 
 
 # How the host's seats look from the guest's table: the guest is the one human here,
-# the host's people play elsewhere (as online seats do), bots stay bots.
+# the host's people play elsewhere (as online seats do), bots stay bots (at the level
+# the frame's ``levels`` names, as the host's table shows it).
 _KIND_HERE = {"human": "online", "phone": "phone", "online": "online", "ai": "ai"}
 
 
@@ -106,6 +113,7 @@ class RemoteMatch:
         self.on_write: Any = None
         self.save_problem = ""
         self.save_slot: Any = None
+        self._hint_agent: Agent | None = None
 
     # -- fed by the carrier (main thread) -----------------------------------------
     def feed(self, msg: dict[str, Any]) -> bool:
@@ -134,10 +142,13 @@ class RemoteMatch:
         except (KeyError, TypeError, ValueError, RulesError) as exc:
             log.warning("online guest: a state frame that makes no table: %s", exc)
             return False
+        first = self.state is None
         self.state, self.seat, self._config = msg, int(msg["seat"]), config
         self.round = round_log
         self._check_deal(msg)
-        self.pending.extend(events)
+        # a first frame may bring the round so far (the Hint's agent reads it): the
+        # table animates its latest few only, as for a phone's join
+        self.pending.extend(events[-ANIMATED_ON_JOIN:] if first else events)
         self._counted.extend(e for e in events if e.kind in (EventKind.PLAY, EventKind.ROUND_END))
         self.refusal = None
         return True
@@ -177,11 +188,12 @@ class RemoteMatch:
 
     def _config_of(self, msg: dict[str, Any]) -> MatchConfig:
         names, kinds = msg["names"], msg["kinds"]
-        if len(names) != len(kinds) or len(names) != len(msg["counts"]):
-            raise ValueError("names, kinds and counts differ in length")
+        levels = msg.get("levels") or [""] * len(names)  # (a host that sends none: Normal)
+        if not len(names) == len(kinds) == len(levels) == len(msg["counts"]):
+            raise ValueError("names, kinds, levels and counts differ in length")
         seats = tuple(SeatConfig(str(name), "human" if i == msg["seat"]  # type: ignore[arg-type]
-                                 else _KIND_HERE.get(str(kind), "ai"), "normal")
-                      for i, (name, kind) in enumerate(zip(names, kinds)))
+                                 else _KIND_HERE.get(str(kind), "ai"), str(level) or "normal")
+                      for i, (name, kind, level) in enumerate(zip(names, kinds, levels)))
         return MatchConfig(seats, RuleSettings.from_dict(msg["rules"]), 0)
 
     # -- the controller surface the table uses ---------------------------------------
@@ -238,8 +250,16 @@ class RemoteMatch:
         """Why a card cannot be played: the host judges plays; here only "not now"."""
         return IllegalAction("turn", "refusal.other")
 
-    def hint_choice(self, seat: int) -> Any:
-        return None  # hints need the host's bots: not offered on a guest's table
+    def hint_choice(self, seat: int) -> Choice | None:
+        """The Hint button's choice, made here as on a local table: the same level's
+        agent (:func:`game.ai.hints.hint_for`) given this seat's view and legal actions
+        rebuilt from the host's frames, nothing more."""
+        legal = self.legal(seat)
+        if not legal:
+            return None
+        if self._hint_agent is None:
+            self._hint_agent = make_agent(HINT_LEVEL, seed=99)
+        return hint_for(self._hint_agent, self.view(seat), legal)
 
     def match_numbers(self) -> MatchNumbers:
         return MatchNumbers.from_events(len(self.config.seats), self._counted)

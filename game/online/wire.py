@@ -16,13 +16,15 @@ from typing import Any
 
 from game import __version__
 from game.config import REJOIN_CODE
-from game.party.protocol import MAX_MESSAGE_BYTES, VERSION
+from game.party.protocol import LEVEL_CHARS, MAX_MESSAGE_BYTES, VERSION
+from game.rules.cards import DECK
 from game.text_gate import TextRefused, check
 
 APPID = "uno-game/online"  # namespaces our codes on a shared rendezvous server
 SUBPROTOCOL = "uno-party"  # the Dilation subchannel that carries the party messages
 ONLINE_VERSION = 1  # this carrier's own framing; the messages are the party protocol's VERSION
-# The library's public servers, unless UNO_ONLINE_SERVER / UNO_ONLINE_RELAY name self-hosted ones.
+# The library's public servers, unless UNO_ONLINE_SERVER / UNO_ONLINE_RELAY or the
+# Settings' own-server fields (game/online/addresses.py) name self-hosted ones.
 PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
 CODE_WORDS = 2  # "7-guitarist-revenge": a number and two words
@@ -34,6 +36,7 @@ _CODE = re.compile(r"[0-9]{1,4}(-[a-z]{2,12}){1,4}")
 HOST_TYPES = ("state", "error", "bye", "pong", "rejoin")
 REJOIN_NAMEPLATE_DIGITS = 16  # the mailbox hands out 1-3 digits (up to 6 when crowded)
 REJOIN_SECRET_BYTES = 16  # the code's password: 128 random bits, never typed
+MAX_SEATS = 10  # S1: UNO is for 2 to 10 players
 
 
 class OnlineError(Exception):
@@ -48,12 +51,15 @@ class OnlineError(Exception):
         self.detail = detail
 
 
-def mailbox_url() -> str:
-    return os.environ.get("UNO_ONLINE_SERVER") or PUBLIC_MAILBOX
+def mailbox_url(chosen: str = "") -> str:
+    """The mailbox server: ``UNO_ONLINE_SERVER`` when set, else ``chosen`` (the
+    Settings field, already checked), else the library's public one."""
+    return os.environ.get("UNO_ONLINE_SERVER") or chosen or PUBLIC_MAILBOX
 
 
-def relay_hint() -> str:
-    return os.environ.get("UNO_ONLINE_RELAY") or PUBLIC_RELAY
+def relay_hint(chosen: str = "") -> str:
+    """The transit relay: ``UNO_ONLINE_RELAY`` when set, else ``chosen``, else the public one."""
+    return os.environ.get("UNO_ONLINE_RELAY") or chosen or PUBLIC_RELAY
 
 
 def normal_code(typed: str) -> str:
@@ -131,7 +137,31 @@ def parse_host(data: bytes) -> dict[str, Any]:
             todo.extend(value.values())
         elif isinstance(value, list):
             todo.extend(value)
+    if msg["type"] == "state":
+        _check_seats(msg)
     return msg
+
+
+def _check_seats(msg: dict[str, Any]) -> None:
+    """A state's seats: ``names`` and ``kinds`` one text per seat (at most
+    :data:`MAX_SEATS`), ``levels`` (when sent: a host of this protocol before bots'
+    levels were sent has none, and its bots show as Normal) as many, each ``""`` or a
+    level of at most :data:`LEVEL_CHARS` characters, and ``under`` (the discard pile
+    below its top, when sent) card ids of the deck. ValueError otherwise."""
+    names = msg.get("names")
+    if not isinstance(names, list) or not 1 <= len(names) <= MAX_SEATS:
+        raise ValueError("a state names its seats")
+    for key in ("kinds", "levels"):
+        value = msg.get(key)
+        if value is None and key == "levels":
+            continue
+        if (not isinstance(value, list) or len(value) != len(names)
+                or not all(isinstance(x, str) and len(x) <= LEVEL_CHARS for x in value)):
+            raise ValueError(f"a state's {key}: one short text per seat")
+    under = msg.get("under", [])
+    if (not isinstance(under, list) or len(under) > len(DECK)
+            or not all(type(x) is int and 0 <= x < len(DECK) for x in under)):
+        raise ValueError("a state's pile: card ids of the deck")
 
 
 def _no_constant(name: str) -> Any:

@@ -46,6 +46,7 @@ from .protocol import (
     error_message,
     room_code,
     seat_token,
+    shown_level,
     state_message,
 )
 from .server import PartyServer, url_host
@@ -68,6 +69,8 @@ class PartyHost:
     ``party_secret``. Call :meth:`start` once, :meth:`pump` every frame and
     :meth:`stop` when the match is left.
     """
+
+    log_on_join = LOG_ON_JOIN  # this round's latest events a (re)joining seat gets
 
     def __init__(self, controller: Any, *, host: str = "127.0.0.1",
                  ports: Sequence[int] = (0,), bot_after: float | None = None) -> None:
@@ -264,7 +267,7 @@ class PartyHost:
         if seat in self.bot_seats:
             self._release(seat)
         view = self.controller.view(seat)
-        recent = list(view.log)[-LOG_ON_JOIN:]
+        recent = list(view.log)[-self.log_on_join:]
         self.server.send_to(cid, self._state(seat, recent, bot_played=self._bot_moves.pop(seat, 0)))
         if was_away:
             self._publish_all([], but=seat)
@@ -379,7 +382,9 @@ class PartyHost:
         return state_message(view, c.legal(seat) if self.started else [],
                              len(c.game.actions), phone_names(config.seats), events,
                              self.away(), sorted(self.bot_seats),
-                             [s.kind for s in config.seats], started=self.started,
+                             [s.kind for s in config.seats],
+                             levels=[shown_level(s.kind, s.level) for s in config.seats],
+                             started=self.started,
                              lines=log_lines(events, names, seat),
                              standings=standings(config.settings.scoring, view.scores, view.out),
                              table=self._table_fields(seat, bot_played))

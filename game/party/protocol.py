@@ -29,6 +29,7 @@ VERSION = 1
 MAX_MESSAGE_BYTES = 4096  # a phone's message is a few dozen bytes; larger ones close the socket
 TOKEN_CHARS = 22  # a seat token: 128 bits as unpadded base64url
 DISCARD_SENT = 12  # the top of the face-up pile a state carries (the table shows a few)
+LEVEL_CHARS = 8  # a bot level in a state frame (a bot class's name is cut as the table's badge)
 # hello, act and ping; "deal" asks the table to start the match or deal the next
 # round (when the host allows phones to), "name" names a seat that has none; "code"
 # and "claim" join by the room code (a page opened without a token).
@@ -240,11 +241,13 @@ def event_wire(event: Event) -> dict[str, Any]:
 
 def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Sequence[str],
                   events: Sequence[Event], away: Sequence[int], bot_seats: Sequence[int],
-                  kinds: Sequence[str], *, started: bool = True,
+                  kinds: Sequence[str], *, levels: Sequence[str] = (), started: bool = True,
                   lines: Sequence[Mapping[str, str]] = (), standings: Sequence[int] = (),
                   table: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Everything a phone of ``view.seat`` shows, built from that seat's own view.
 
+    ``levels``: each seat's bot level as the host's table shows it (:func:`shown_level`;
+    ``""`` for a seat that is no bot), public like the host's own badges.
     ``started`` false: the host has not pressed Start yet (the page says so;
     ``legal`` must then be empty).
     ``at`` numbers the state (the count of actions applied); an ``act`` must
@@ -263,7 +266,8 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
     guilty, innocent = view.challenge_stakes()
     return {
         "v": VERSION, "type": "state", "at": at, "seat": view.seat,
-        "names": list(names), "kinds": list(kinds), "hand": [card_wire(c) for c in sorted_hand(view.hand)],
+        "names": list(names), "kinds": list(kinds),
+        "levels": list(levels) or [""] * len(names), "hand": [card_wire(c) for c in sorted_hand(view.hand)],
         "legal": [action_to_dict(a) for a in legal if a.kind in ACTION_KINDS],
         "top": card_wire(view.top_card) if view.top_card is not None else None,
         "colour": _value(view.colour), "direction": view.direction, "phase": _value(view.phase),
@@ -281,6 +285,7 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
         "target": view.settings.target_score, "scoring": view.settings.scoring,
         # the rest of the public table, for a guest's desktop table (game/online/remote.py)
         "rules": view.settings.to_dict(), "discard": [card_wire(c) for c in view.discard[-DISCARD_SENT:]],
+        "under": [c.id for c in view.discard[:-DISCARD_SENT]],  # the rest of the pile, ids only
         "jump_in": card_wire(view.jump_in_card) if view.jump_in_card is not None else None,
         "dealer": view.dealer, "round_points": [list(r) for r in view.round_points],
         "out": list(view.out), "teams": list(view.teams),
@@ -288,6 +293,15 @@ def state_message(view: PlayerView, legal: Sequence[Action], at: int, names: Seq
         "paused": False, "bot_in": {}, "may_deal": False, "can_name": False, "bot_played": 0,
         **(table or {}),
     }
+
+
+def shown_level(kind: str, level: str) -> str:
+    """A seat's bot level as a state frame carries it: ``""`` for a seat that is no
+    bot, a built-in level's name, or a bot class's short name (what the host's badge
+    shows for it: ``module:Class`` -> ``Class``, cut to :data:`LEVEL_CHARS`)."""
+    if kind != "ai":
+        return ""
+    return level.split(":")[-1][:LEVEL_CHARS]
 
 
 def _last_player(view: PlayerView) -> int:

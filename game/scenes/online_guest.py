@@ -22,7 +22,7 @@ from pygame_gui.elements import UITextEntryLine
 from game import __version__
 from game.i18n import t
 from game.online import available
-from game.online.wire import MAX_CODE_CHARS, OnlineError, normal_code
+from game.online.wire import MAX_CODE_CHARS, OnlineError, mailbox_url, normal_code, relay_hint
 from game.scenes import keys_to_controls as controls
 from game.scenes.ui_scene import UIScene
 from game.ui import draw_kit as kit
@@ -113,7 +113,9 @@ class OnlineGuestScene(UIScene):
         from game.online.guest import OnlineGuest
 
         self.error, self.status, self._outcome = "", "connecting", None
-        self.guest = OnlineGuest()
+        settings = self.app.settings
+        self.guest = OnlineGuest(mailbox=mailbox_url(settings.online_server),
+                                 relay=relay_hint(settings.online_relay))
         self._worker = threading.Thread(target=self._pair, args=(self.guest, code),
                                         name="online-join", daemon=True)
         self._worker.start()

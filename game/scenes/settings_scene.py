@@ -1,19 +1,29 @@
-"""Settings: language, volumes, animation speed, window, card look, the hand, AI think time.
+"""Settings: language, volumes, animation speed, window, card look, the hand, AI think time,
+party phones, the keys' legend, and an own (self-hosted) server for online seats.
 
 Every change takes effect at once (``app.apply_settings``) and is saved.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+from pygame_gui.elements import (
+    UICheckBox,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UILabel,
+    UITextEntryLine,
+)
 
 from game.i18n import LANGUAGES, t, tl
+from game.online.addresses import MAX_ADDRESS_CHARS, mailbox_address, relay_address
 from game.scenes.ui_scene import UIScene
 from game.storage.user_settings import HAND_ORDERS
+from game.text_gate import clean
 from game.ui.widgets import draw_panel, oid
 
 if TYPE_CHECKING:
@@ -37,6 +47,12 @@ class SettingsScene(UIScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.value_labels: dict[str, UILabel] = {}
         self._dirty = False
+        self.server_entries: dict[str, UITextEntryLine] = {}
+        self.server_note: UILabel | None = None
+        self._typed: dict[str, str] = {}  # an own server's field as typed, kept across a rebuild
+        self._refused: set[str] = set()  # the fields whose typed text has no address's shape
+        # an own server's setting as the screen opened: kept while the typed text is no address
+        self._kept = {f: str(getattr(app.settings, f)) for f in ("online_server", "online_relay")}
 
     # ---- layout
     def build(self) -> None:
@@ -47,7 +63,7 @@ class SettingsScene(UIScene):
         title_h = self.px(64)  # the title's font needs it all
         self.label(pygame.Rect((w - pw) // 2, self.px(8), pw, title_h), t("settings.title"),
                    class_id="@title")
-        rows = 12
+        rows = 13
         top = self.px(8) + title_h + self.px(4)
         bottom_bar = self.px(62)  # the Back button and a margin round it
         row_h = min(self.px(56), (h - top - bottom_bar - self.px(4)) // rows)
@@ -123,7 +139,27 @@ class SettingsScene(UIScene):
                                 bool(s.table_legend))
         self.on_change(legend, lambda e: self._set_bool("table_legend", bool(legend.is_checked)))
 
+        rect = row("settings.online_server")
+        half = (rect.width - self.px(8)) // 2
+        self.server_entries = {}
+        for i, (field, shown, tip) in enumerate((
+                ("online_server", t("settings.online_mailbox_public"), t("settings.online_mailbox_tip")),
+                ("online_relay", t("settings.online_relay_public"), t("settings.online_relay_tip")))):
+            entry = UITextEntryLine(pygame.Rect(rect.x + i * (half + self.px(8)), rect.y, half,
+                                                rect.height), manager=self.app.ui,
+                                    initial_text=self._typed.get(field, getattr(s, field)),
+                                    placeholder_text=shown)
+            entry.set_text_length_limit(MAX_ADDRESS_CHARS)
+            entry.set_tooltip(tip)
+            self.server_entries[field] = entry
+            self.on_change(entry, self._server_typed(field))
+
         bw, bh = self.px(220), self.px(50)
+        # what is wrong with a typed server, or that the environment overrides it:
+        # along the bottom, left of Back
+        self.server_note = self.label(
+            pygame.Rect(self.px(16), h - bottom_bar, (w - bw) // 2 - self.px(28), bottom_bar),
+            self._server_note(), class_id=self._note_class())
         back = self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2,
                                        bw, bh),
                            t("common.back"), self.on_back, object_id=oid(None, "#primary"))
@@ -204,6 +240,44 @@ class SettingsScene(UIScene):
     def _set_bool(self, field: str, value: bool) -> None:
         setattr(self.app.settings, field, value)
         self._changed()
+
+    def _server_typed(self, field: str) -> Callable[[pygame.event.Event], None]:
+        """An own server's field changed: its text is used (and saved on leaving) when
+        it has an address's shape or is empty (the public server); else the setting is
+        what it was when the screen opened, and the note beside Back says why."""
+        check = mailbox_address if field == "online_server" else relay_address
+
+        def typed(event: pygame.event.Event) -> None:
+            text = self._typed[field] = event.ui_element.get_text()
+            try:
+                value = check(clean(text, MAX_ADDRESS_CHARS))
+            except ValueError:
+                self._refused.add(field)
+                value = self._kept[field]
+            else:
+                self._refused.discard(field)
+            if value != getattr(self.app.settings, field):
+                setattr(self.app.settings, field, value)
+                self._dirty = True
+            if self.server_note is not None:
+                self.server_note.change_object_id(oid(self._note_class()))
+                self.server_note.set_text(self._server_note())
+
+        return typed
+
+    def _note_class(self) -> str:
+        return "@error" if self._refused else "@muted"
+
+    def _server_note(self) -> str:
+        """Under the panel: what is wrong with a typed address, or that an environment
+        variable overrides the setting, or nothing."""
+        if "online_server" in self._refused:
+            return t("settings.online_mailbox_bad")
+        if "online_relay" in self._refused:
+            return t("settings.online_relay_bad")
+        if os.environ.get("UNO_ONLINE_SERVER") or os.environ.get("UNO_ONLINE_RELAY"):
+            return t("settings.online_env_wins")
+        return " "
 
     def _set_fullscreen(self, event: pygame.event.Event) -> None:
         self._set_bool("fullscreen", bool(event.ui_element.is_checked))

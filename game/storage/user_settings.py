@@ -20,6 +20,7 @@ from typing import Any
 
 from game.config import BUILTIN_LEVELS, MAX_NAME_CHARS, SEAT_KINDS
 from game.i18n import LANGUAGES, system_language
+from game.online.addresses import mailbox_address, relay_address
 from game.paths import config_dir
 from game.rules.settings import CHOICES, INT_LIMITS, RuleSettings
 from game.storage.atomic import (
@@ -79,6 +80,11 @@ class UserSettings:
     log_panel: str = "auto"
     # The keys' one-line legend along the table's bottom edge (Settings, or K at the table)
     table_legend: bool = True
+    # Online seats: a self-hosted magic-wormhole mailbox server (ws:// or wss://) and
+    # transit relay (tcp:host:port); "" is the library's public one; the environment
+    # variables UNO_ONLINE_SERVER / UNO_ONLINE_RELAY win when set (docs/ONLINE.md)
+    online_server: str = ""
+    online_relay: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -246,6 +252,8 @@ _FIXERS: dict[str, Any] = {
     "hard_think_ms": _think,
     "party_bot_after": _bot_after,
     "party_phones_deal": _bool,
+    "online_server": mailbox_address,
+    "online_relay": relay_address,
 }
 
 
