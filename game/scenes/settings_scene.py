@@ -73,7 +73,7 @@ class SettingsScene(UIScene):
         label_w = int((pw - 2 * pad) * 0.42)
         ctrl_x = self.panel_rect.x + pad + label_w
         ctrl_w = pw - 2 * pad - label_w
-        field_h = min(self.px(40), row_h - self.px(12))  # room for a two-line check box text
+        field_h = min(self.px(40), row_h - self.px(16))  # room for a two-line check box text
         y = top + self.px(8)
 
         def row(key: str) -> pygame.Rect:
@@ -156,9 +156,10 @@ class SettingsScene(UIScene):
 
         bw, bh = self.px(220), self.px(50)
         # what is wrong with a typed server, or that the environment overrides it:
-        # along the bottom, left of Back
+        # along the bottom, left of Back, level with it (clear of the panel above)
         self.server_note = self.label(
-            pygame.Rect(self.px(16), h - bottom_bar, (w - bw) // 2 - self.px(28), bottom_bar),
+            pygame.Rect(self.px(16), h - bottom_bar + (bottom_bar - bh) // 2,
+                        (w - bw) // 2 - self.px(28), bh),
             self._server_note(), class_id=self._note_class())
         back = self.button(pygame.Rect((w - bw) // 2, h - bottom_bar + (bottom_bar - bh) // 2,
                                        bw, bh),
