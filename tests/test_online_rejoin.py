@@ -181,6 +181,8 @@ class _Prefs:
     hard_think_ms: int = 0
     anim_speed: str = "off"
     party_bot_after: int = 0  # the match waits for a guest away
+    online_server: str = ""  # Settings -> Own online server: the public (here UNO_ONLINE_*)
+    online_relay: str = ""
 
 
 @pytest.fixture(scope="module")

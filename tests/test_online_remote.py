@@ -298,7 +298,14 @@ def test_online_remote_hint_is_the_local_tables_hint_in_the_same_position() -> N
         if legal:
             mine, theirs = remote.hint_choice(GUEST), controller.hint_choice(GUEST)
             assert theirs is not None and mine is not None
-            assert (mine.action, mine.reasons) == (theirs.action, theirs.reasons), step
+            assert mine.reasons == theirs.reasons, step
+            if any(r.key == "hint.go_out" for r in mine.reasons):
+                # going out on a Wild: the colour is the agent's own random pick (it ends
+                # the round); the guest's agent is never seeded like the host's (the
+                # host's seed would tell the deck)
+                assert _same_cards(mine.action, theirs.action), step
+            else:
+                assert mine.action == theirs.action, step
             assert list(remote.view(GUEST).discard) == list(controller.view(GUEST).discard)
             compared += 1
             remote.human_act(mine.action)  # the guest follows its hint
@@ -311,6 +318,10 @@ def test_online_remote_hint_is_the_local_tables_hint_in_the_same_position() -> N
         else:
             controller.poll_ai(1000.0 * step)
     assert compared > 5
+
+
+def _same_cards(a: Any, b: Any) -> bool:
+    return bool(type(a) is type(b) and getattr(a, "cards", None) == getattr(b, "cards", None))
 
 
 def test_online_remote_hint_sees_no_other_hand() -> None:
@@ -413,8 +424,8 @@ def test_online_guest_table_hint_key_says_the_hint() -> None:
         want = controller.hint_choice(GUEST)
         assert want is not None
         key(app, pygame.K_h, frames=2)
-        assert table.toast is not None and table.toast[0].startswith(t("tbl.hint_prefix"))
-        assert table.toast[0] != t("tbl.hint_none")
+        assert table.cues.toast is not None and table.cues.toast[0].startswith(t("tbl.hint_prefix"))
+        assert table.cues.toast[0] != t("tbl.hint_none")
         if isinstance(want.action, Play):
             assert table.hand.cards[table.hand.focus].id == want.action.cards[0]
     finally:
