@@ -18,6 +18,7 @@ from game import __version__
 from game.config import REJOIN_CODE
 from game.party.protocol import LEVEL_CHARS, MAX_MESSAGE_BYTES, VERSION
 from game.rules.cards import DECK
+from game.rules.settings import MAX_SEATS
 from game.text_gate import TextRefused, check
 
 APPID = "uno-game/online"  # namespaces our codes on a shared rendezvous server
@@ -36,7 +37,6 @@ _CODE = re.compile(r"[0-9]{1,4}(-[a-z]{2,12}){1,4}")
 HOST_TYPES = ("state", "error", "bye", "pong", "rejoin")
 REJOIN_NAMEPLATE_DIGITS = 16  # the mailbox hands out 1-3 digits (up to 6 when crowded)
 REJOIN_SECRET_BYTES = 16  # the code's password: 128 random bits, never typed
-MAX_SEATS = 10  # S1: UNO is for 2 to 10 players
 
 
 class OnlineError(Exception):

@@ -176,11 +176,14 @@ def conflicts(s: RuleSettings | Mapping[str, Any]) -> list[SettingsConflict]:
     return out
 
 
+MIN_SEATS, MAX_SEATS = 2, 10  # S1: UNO is for 2 to 10 players
+
+
 def check_seats(s: RuleSettings | Mapping[str, Any], seats: int) -> None:
     """S1 and R5: raise SettingsConflict if this seat count cannot play ``s``
     (settings, or a plain mapping of every setting)."""
     v = _values(s)
-    if not 2 <= seats <= 10:
+    if not MIN_SEATS <= seats <= MAX_SEATS:
         raise SettingsConflict(("S1",), "UNO is for 2 to 10 players")
     if v["teams"] and (seats % 2 or seats < 4):
         raise SettingsConflict(("R5",), "teams of two need an even number of players, at least 4")

@@ -33,6 +33,8 @@ from game.rules.settings import (
     CHOICES,
     DECK_FIELDS,
     INT_LIMITS,
+    MAX_SEATS,
+    MIN_SEATS,
     PRESET_FREE,
     PRESETS,
     RULE_ID,
@@ -51,7 +53,7 @@ from game.ui.wrap import wrap_html
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
-MIN_SEATS, MAX_SEATS = 2, 10
+
 NAME_CHARS = 24  # what the name box takes (a file may hold up to MAX_NAME_CHARS)
 SURPRISE = "surprise"  # seat level picked at random among the real levels at start
 PRESET_NAMES = ("official", "sheet", "custom")
