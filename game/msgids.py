@@ -229,6 +229,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     ),
     "write.failed (write_notices)": (
         N_("write.failed.autosave"),
+        N_("write.failed.online_seat"),
         N_("write.failed.settings"),
         N_("write.failed.stats"),
     ),
@@ -480,6 +481,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         N_("menu.tutorial"),
         N_("newgame.cannot_start"),
         N_("online.err_bad_code"),
+        N_("online.err_rejoin_refused"),
         N_("online.err_versions"),
         N_("online.err_wrong_code"),
         N_("party.codes"),

@@ -212,7 +212,11 @@ def test_online_versions_differ_both_sides_say_which(servers, monkeypatch):
 
 
 @needs_library
-def test_online_host_killed_is_host_gone(servers):
+@pytest.mark.parametrize("holds_code", [True, False])
+def test_online_host_killed_leaves_the_guest_waiting_or_gone(servers, holds_code):
+    """The host's process killed (no ``bye``): a guest holding the seat's rejoin code
+    waits on it (``lost``: the host's Continue brings it back, tests/test_online_rejoin.py);
+    one without (a host of an older version) is told the host is gone."""
     from game.online.guest import OnlineGuest
 
     where = ["--mailbox", servers.mailbox_url, "--relay", servers.relay, "--no-listen"]
@@ -225,8 +229,12 @@ def test_online_host_killed_is_host_gone(servers):
         guest.join(code)
         assert guest.inbox.get(timeout=20)["type"] == "state"
         assert guest.status == "connected"
+        assert _wait(lambda: bool(guest.rejoin_code), 10), "the host sent no rejoin code"
+        if not holds_code:
+            guest.rejoin_code = ""
         host.kill()
-        assert _wait(lambda: guest.status == "host_gone", 20), guest.status
+        want = "lost" if holds_code else "host_gone"
+        assert _wait(lambda: guest.status == want, 20), guest.status
         guest.close()
     finally:
         host.kill()

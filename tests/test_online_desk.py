@@ -346,6 +346,59 @@ def test_join_online_guest_sits_at_its_table_and_plays(app: App) -> None:
         host.close(paused=False)  # type: ignore[attr-defined]
 
 
+@needs_library
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_join_online_rejoin_takes_the_kept_seat_back_after_the_guest_closed_its_game(
+        servers: object, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """The guest's game keeps the seat's rejoin code (game.storage.online_seat); the
+    guest leaves the table (its game closing: the host's seat waits on that code);
+    Join online then offers Rejoin, which takes the seat back with no code typed."""
+    from game.i18n import t
+    from game.online.remote import RemoteSession
+    from game.storage import online_seat
+    from game.table.scene import TableScene
+
+    monkeypatch.setenv("UNO_ONLINE_SERVER", servers.mailbox_url)  # type: ignore[attr-defined]
+    monkeypatch.setenv("UNO_ONLINE_RELAY", servers.relay)  # type: ignore[attr-defined]
+    app = make_app("--lang", lang)
+    host = _host_session("hoa")
+    try:
+        assert _guest_screen(app).rejoin_button is None  # type: ignore[attr-defined]  # none kept
+        app.back_to_menu()
+        scene = _guest_screen(app)
+        _type_and_join(app, scene, host.online.seat_code(1, timeout=20))  # type: ignore[attr-defined]
+        assert _wait_scene(app, lambda: isinstance(app.scenes.top, TableScene),
+                           also=lambda: host.pump(paused=True))  # type: ignore[attr-defined]
+        host.begin()  # type: ignore[attr-defined]
+        assert _wait_scene(app, lambda: online_seat.kept_code() is not None, 20,
+                           also=host.pump)  # type: ignore[attr-defined]
+        kept = online_seat.kept_code()
+        assert kept is not None and kept.code == host.controller.config.rejoin_code(1)  # type: ignore[attr-defined]
+
+        app.back_to_menu()  # the guest leaves: its link closes, the code stays kept
+        assert _until(app, lambda: host.online.state(1)[0] == "rejoining")  # type: ignore[attr-defined]
+        scene = _guest_screen(app)
+        button = scene.rejoin_button  # type: ignore[attr-defined]
+        assert button is not None and button.visible and button.text == t("online.rejoin_button")
+        click(app, button)
+        assert scene.status == "returning"  # type: ignore[attr-defined]
+        app.pump(1)
+        assert _wait_scene(app, lambda: isinstance(app.scenes.top, TableScene),
+                           also=host.pump)  # type: ignore[attr-defined]
+        table = app.scenes.top
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        assert table.viewer == 1 and table.ctl.started
+        assert 1 in host.online.connected()  # type: ignore[attr-defined]
+        # a fresh code replaced the spent one, kept again
+        assert _wait_scene(app, lambda: (online_seat.kept_code() or kept).code != kept.code, 20,
+                           also=host.pump)  # type: ignore[attr-defined]
+        host.close(paused=False)  # type: ignore[attr-defined]  # the host ends the match
+        assert _wait_scene(app, lambda: online_seat.kept_code() is None, 20)  # forgotten
+    finally:
+        host.close(paused=False)  # type: ignore[attr-defined]
+        app.shutdown()
+
+
 def test_join_online_the_code_is_typed_with_its_spaces(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found in the real window: Space on the focused field also 'activated' it,
     selecting what was typed, so "5 chambermaid indoors" became "indoors"."""

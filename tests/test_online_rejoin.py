@@ -153,8 +153,74 @@ def test_online_guest_table_says_the_host_paused_and_that_it_is_back(lang: str) 
         session.status = "connected"
         watch.tick(table)
         assert watch.notice() == "" and table.toasts[-1] == t("online.host_back")
+        session.status = "lost"  # the host's game went silent (crashed?): waiting too
+        watch.tick(table)
+        assert watch.notice() == t("online.host_lost") == table.toasts[-1]
+        assert watch.notice() != i18n.tl("en" if lang == "zh" else "zh", "online.host_lost")
+        session.status = "connected"
+        watch.tick(table)
+        assert watch.notice() == "" and table.toasts[-1] == t("online.host_back")
     finally:
         i18n.set_language(before)
+
+
+# -- the guest keeps its way back (no library) -----------------------------------------
+
+def test_online_guest_keeps_the_rejoin_code_and_reads_back_only_a_rejoin_code(tmp_path: Path):
+    from game.storage import online_seat
+
+    path = tmp_path / "online_seat.json"
+    assert online_seat.kept_code(path) is None
+    code = new_rejoin_code()
+    assert online_seat.keep_code(code, path, now=1_800_000_000)
+    assert online_seat.kept_code(path) == online_seat.KeptSeat(code, 1_800_000_000.0)
+    assert online_seat.keep_code("", path) and not path.exists()  # "" forgets
+    with pytest.raises(ValueError):
+        online_seat.keep_code("7-guitarist-revenge", path)
+    for junk in ('{"format": 1, "code": "7-guitarist-revenge", "kept_at": 1}',
+                 f'{{"format": 2, "code": "{code}", "kept_at": 1}}',
+                 f'{{"format": 1, "code": "{code}", "kept_at": true}}',
+                 f'{{"format": 1, "code": "{code}", "kept_at": Infinity}}',
+                 f'{{"format": 1, "code": "{code}\t", "kept_at": 1}}',
+                 "[]", "{", "x" * 5000):
+        path.write_text(junk, encoding="utf-8")
+        assert online_seat.kept_code(path) is None, junk
+
+
+class _KeepGuest:
+    def __init__(self) -> None:
+        import queue
+
+        self.inbox: Any = queue.SimpleQueue()
+        self.rejoin_code = ""
+        self.ended = False
+        self.status = "connected"
+
+
+def test_online_remote_session_keeps_the_code_while_there_is_a_match_to_come_back_to():
+    from game.online.remote import RemoteSession
+
+    guest, kept = _KeepGuest(), []
+    remote = RemoteSession(guest, keep=kept.append)
+    remote.pump()
+    assert kept == [""]  # a new game by a spoken code: an older kept seat is forgotten
+    first, second = new_rejoin_code(), new_rejoin_code()
+    guest.rejoin_code = first
+    remote.pump()
+    remote.pump()
+    assert kept == ["", first]  # written once per new code
+    guest.rejoin_code = second
+    remote.pump()
+    guest.ended = True  # the host ended the match (bye closed)
+    remote.pump()
+    assert kept == ["", first, second, ""]
+    over = _KeepGuest()
+    remote = RemoteSession(over, keep=kept.append)
+    over.rejoin_code = first
+    remote.pump()
+    remote.controller.state = {"phase": "match_over"}  # the match is over: nothing to rejoin
+    remote.pump()
+    assert kept[-2:] == [first, ""]
 
 
 def test_online_host_seat_waiting_on_its_rejoin_code_shows_no_code() -> None:
@@ -326,8 +392,9 @@ def test_online_guest_without_a_rejoin_code_is_told_the_host_is_gone(servers: An
 def test_online_guest_waiting_to_rejoin_may_leave_and_an_unused_rejoin_code_expires(
         servers: Any) -> None:
     """The guest waiting on its rejoin code closes its table: it stops waiting. The
-    host Continuing with that code waits for a guest's game (no code to read out);
-    nobody comes, so it expires and the host asks for a new code, as for a spoken one."""
+    host Continuing with that code waits for a guest's game (no code to read out)
+    longer than a spoken code lives (a day: ``REJOIN_TTL_S``); nobody comes, so it
+    expires and the host asks for a new code, as for a spoken one."""
     from game.online.guest import OnlineGuest
     from game.online.seats import OnlineSeats
 
@@ -347,13 +414,217 @@ def test_online_guest_waiting_to_rejoin_may_leave_and_an_unused_rejoin_code_expi
     guest.close()
     assert guest.status == "closed" and guest.rejoins == 0
 
-    again = OnlineSeats([0], code_ttl=1.0, rejoin={0: code}, **where)
+    again = OnlineSeats([0], code_ttl=0.5, rejoin_ttl=2.5, rejoin={0: code}, **where)
     again.start()
     try:
         assert _until(lambda: None, lambda: again.state(0)[0] == "rejoining", 10)
         assert again.code(0) == ""
+        time.sleep(1.0)  # past a spoken code's life: a rejoin code still waits
+        assert again.state(0)[0] == "rejoining"
         assert _until(lambda: None, lambda: again.state(0) == ("expired", "expired"), 10)
         again.new_code(0)
         assert again.code(0, timeout=20) not in ("", code)  # a spoken code, as before
     finally:
         again.stop()
+
+
+# -- the guest's way back: the host's game crashed, the guest's game closed or crashed ----
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _host_proc(mode: str, home: Path, servers: Any) -> Any:
+    import subprocess
+    import sys
+
+    env = dict(os.environ, UNO_GAME_HOME=str(home), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "online_host_proc.py"), mode,
+         "--mailbox", servers.mailbox_url, "--relay", servers.relay],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+
+
+def _line(proc: Any) -> dict[str, Any]:
+    line = proc.stdout.readline()
+    assert line, f"the host process said nothing (exit {proc.poll()})"
+    return json.loads(line)  # type: ignore[no-any-return]
+
+
+def _first_state(guest: Any, timeout: float) -> dict[str, Any]:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            msg = guest.inbox.get(timeout=0.2)
+        except Exception:  # noqa: BLE001 - queue.Empty: not yet
+            continue
+        if msg["type"] == "state":
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError(f"no state from the host (guest {guest.status})")
+
+
+@needs_library
+def test_online_host_crash_then_continue_brings_the_guest_back(servers: Any, tmp_path: Path) -> None:
+    """The host's game is killed (no ``bye``): the guest, holding a rejoin code, waits
+    on it (``lost``) instead of giving up; the host's game started again Continues
+    from its autosave and the guest is back at its seat with no code read out."""
+    from game.online.guest import OnlineGuest
+
+    home = tmp_path / "host-home"
+    first = _host_proc("new", home, servers)
+    second = None
+    guest = OnlineGuest(mailbox=servers.mailbox_url, relay=servers.relay, listen=False,
+                        host_silent_s=3)
+    try:
+        guest.join(_line(first)["code"])
+        state = _first_state(guest, 20)
+        assert state["seat"] == 0
+        assert _until(lambda: None, lambda: REJOIN_CODE.fullmatch(guest.rejoin_code) is not None,
+                      10), "the host sent no rejoin code"
+        held = guest.rejoin_code
+        first.kill()  # a crash: no bye
+        first.wait(10)
+        assert _until(lambda: None, lambda: guest.status == "lost", 30), guest.status
+        _states(guest)  # what the crashed host sent before: read already
+
+        started = time.monotonic()
+        second = _host_proc("continue", home, servers)
+        played = _line(second)["continued"]
+        assert _until(lambda: None, lambda: guest.status == "connected", 60), guest.status
+        state = _first_state(guest, 20)
+        took = time.monotonic() - started
+        print(f"\nback after the host's crash and Continue: {took * 1000:.0f} ms "
+              "(a new host process: start-up, load, pairing)")
+        assert guest.rejoins == 1
+        assert state["seat"] == 0 and state["at"] >= played
+        assert _until(lambda: None, lambda: guest.rejoin_code not in ("", held), 10)
+    finally:
+        guest.close()
+        for proc in (first, second):
+            if proc is not None:
+                proc.kill()
+                proc.wait(10)
+
+
+def _hosted(servers: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    from game.session import start_session
+
+    monkeypatch.setenv("UNO_ONLINE_SERVER", servers.mailbox_url)
+    monkeypatch.setenv("UNO_ONLINE_RELAY", servers.relay)
+    return start_session(_config("ho"), prefs=_Prefs())
+
+
+@needs_library
+def test_online_guest_closes_its_game_and_comes_back_by_the_kept_code(
+        servers: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The guest's game keeps the seat's rejoin code in its data folder; the guest
+    closes its game (the seat is left) and the host's seat waits on that code; the
+    guest's next run of the game comes back by it (Rejoin), without a new code."""
+    from game.online.guest import OnlineGuest
+    from game.online.remote import RemoteSession
+    from game.storage import online_seat
+
+    kept = tmp_path / "guest-home" / "online_seat.json"
+    session = _hosted(servers, monkeypatch)
+    host = session.online
+    assert host is not None
+    guest = OnlineGuest(join_timeout=15)
+    remote = RemoteSession(guest, keep=lambda code: online_seat.keep_code(code, kept))
+    back = OnlineGuest(join_timeout=15)
+    try:
+        guest.join(host.seat_code(1, timeout=20))
+        assert _until(session.pump, lambda: 1 in host.connected(), 20)
+        session.begin()
+        assert _until(lambda: (session.pump(), remote.pump()) and None,
+                      lambda: online_seat.kept_code(kept) is not None, 20), "nothing kept"
+        code = online_seat.kept_code(kept).code  # type: ignore[union-attr]
+        assert code == guest.rejoin_code == session.controller.config.rejoin_code(1)
+
+        remote.close()  # the guest closes its game: the seat is left, the code stays kept
+        assert online_seat.kept_code(kept) is not None
+        assert _until(session.pump, lambda: host.state(1)[0] == "rejoining", 20), host.state(1)
+        assert host.seat_code(1) == ""  # no code for the host to read out
+
+        back.come_back(code)  # the next run: Join online -> Rejoin
+        assert back.status == "lost"
+        assert _until(session.pump, lambda: back.status == "connected" and 1 in host.connected(),
+                      30), (back.status, host.state(1))
+        state = _first_state(back, 10)
+        assert state["seat"] == 1 and state["started"]
+        assert sorted(c["id"] for c in state["hand"]) == sorted(
+            c.id for c in session.controller.view(1).hand)
+        assert _until(session.pump, lambda: back.rejoin_code not in ("", code), 10)
+    finally:
+        back.close()
+        remote.close()
+        session.close(paused=False)
+
+
+@needs_library
+def test_online_guest_game_crashes_and_comes_back_while_its_seat_is_away(
+        servers: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The guest's game is killed: the host's seat is away (its link may yet come
+    back) and a standby waits on the guest's rejoin code beside it; the guest's
+    game started again comes back by its kept code and takes the seat over."""
+    import subprocess
+    import sys
+
+    from game.online.guest import OnlineGuest
+
+    session = _hosted(servers, monkeypatch)
+    host = session.online
+    assert host is not None
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    crashed = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.online.guest_bot", host.seat_code(1, timeout=20),
+         "--mailbox", servers.mailbox_url, "--relay", servers.relay, "--timeout", "120"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    back = OnlineGuest(join_timeout=15)
+    try:
+        assert _until(session.pump, lambda: 1 in host.connected(), 30), host.state(1)
+        assert _until(session.pump, lambda: bool(session.controller.config.rejoin_code(1)), 10)
+        code = session.controller.config.rejoin_code(1)  # what the guest's game kept
+        crashed.kill()
+        crashed.wait(10)
+        # the link is gone, not closed: the seat is away and a standby waits beside it
+        assert _until(session.pump, lambda: host.state(1)[0] == "away", 30), host.state(1)
+        back.come_back(code)
+        assert _until(session.pump, lambda: back.status == "connected" and 1 in host.connected(),
+                      40), (back.status, host.state(1))
+        state = _first_state(back, 10)
+        assert state["seat"] == 1
+        assert sorted(c["id"] for c in state["hand"]) == sorted(
+            c.id for c in session.controller.view(1).hand)
+    finally:
+        crashed.kill()
+        crashed.wait(10)
+        back.close()
+        session.close(paused=False)
+
+
+@needs_library
+def test_online_host_calls_a_silent_guest_away_and_back_when_heard(
+        servers: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only one end of a Dilation link watches for a dead link; when that is the
+    guest's end, the host hears of a crashed guest from its silence: nothing from it
+    for ``guest_silent_s`` and the seat is away; a message from it, and it is back."""
+    from game.online import guest as guest_module
+    from game.online.guest import OnlineGuest
+    from game.online.seats import OnlineSeats
+
+    monkeypatch.setattr(guest_module, "PING_S", 3600.0)  # this guest never pings by itself
+    where = {"mailbox": servers.mailbox_url, "relay": servers.relay, "listen": False}
+    seats = OnlineSeats([0], guest_silent_s=1.5, **where)
+    seats.start()
+    guest = OnlineGuest(**where)
+    try:
+        guest.join(seats.code(0, timeout=20))
+        assert _until(lambda: None, lambda: seats.connected() == {0}, 10)
+        assert _until(lambda: None, lambda: seats.state(0)[0] == "away", 10), seats.state(0)
+        guest.ping()
+        assert _until(lambda: None, lambda: seats.state(0)[0] == "connected", 10), seats.state(0)
+        said = [seats.inbox.get(timeout=1)[0] for _ in range(3)]
+        assert said == ["join", "leave", "join"]
+    finally:
+        guest.close()
+        seats.stop()

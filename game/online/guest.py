@@ -10,9 +10,15 @@ among the frame's ``legal`` actions (docs/ONLINE.md, "the guest's table").
 replacing a dropped link; no new code needed), ``paused`` (the host quit a match
 that Continue brings back, ``bye paused``: the guest waits on the seat's rejoin
 code, which the host sent over the link, and is ``connected`` again on its own
-once the host Continues), ``host_gone`` (nothing from the host for
-:data:`HOST_SILENT_S`, or its channel closed), ``closed`` (the host ended the
-match: ``bye``, or :meth:`close`).
+once the host Continues), ``lost`` (the host's game stopped answering, or its
+channel closed, with no ``bye``: it may have crashed; the guest waits on its rejoin
+code as when paused, and the host's Continue after a restart brings it back),
+``host_gone`` (nothing from the host for :data:`HOST_SILENT_S`, or its channel
+closed, and no rejoin code to wait on; or that code was refused), ``closed`` (the
+host ended the match: ``bye``, then :attr:`ended`; or :meth:`close`).
+
+:meth:`come_back` waits on a rejoin code kept from an earlier run of the game (the
+guest closed its game, or it crashed): the host's seat waits on that code too.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ JOIN_TIMEOUT_S = 20.0  # no host answered the code by then: wrong code, or the h
 PING_S = 5.0  # the guest pings the host this often; Dilation's keep-alive too
 HOST_SILENT_S = 30.0  # nothing from the host this long (pongs included): the host is gone
 REJOIN_RETRY_S = 5.0  # the rendezvous server unreachable while waiting to rejoin: try again
+WAITING = ("paused", "lost")  # the guest waits on its rejoin code for the host's game
 
 
 class OnlineGuest:
@@ -70,6 +77,7 @@ class OnlineGuest:
         self._lock = threading.Lock()
         self.rejoin_code = ""  # the seat's next rejoin code, from the host (never shown)
         self.rejoins = 0  # times the guest came back by itself after ``bye paused``
+        self.ended = False  # the host ended the match (``bye closed``): nothing to come back to
 
     # -- main thread -----------------------------------------------------------
     def join(self, typed_code: str, timeout: float | None = None) -> None:
@@ -82,6 +90,18 @@ class OnlineGuest:
             rx.call(self._join, code, timeout=wait)
         except TimeoutError:
             raise OnlineError("host_gone") from None
+
+    def come_back(self, code: str) -> None:
+        """Wait on the rejoin code ``code`` (kept from an earlier run of the game) until
+        the host's game opens the seat with it: :attr:`status` is ``lost`` while
+        waiting (no time-out), then ``connected``; ``host_gone`` when the host's game
+        refuses the code (the seat has a new code now). ValueError for a code that is
+        not a rejoin code."""
+        kept = rejoin_code(code)
+        if not kept:
+            raise ValueError("not a rejoin code")
+        self.rejoin_code, self.status = kept, "lost"
+        rx.post(lambda: rx.ensure(self._rejoin()))
 
     def act(self, at: int, action: dict[str, Any]) -> None:
         self._send({"v": VERSION, "type": "act", "at": at, "action": action})
@@ -185,27 +205,28 @@ class OnlineGuest:
         self._pinger = reactor.callLater(PING_S, self._tick)
 
     async def _rejoin(self) -> None:
-        """The host paused (``bye paused``): wait on the seat's rejoin code until the
-        host Continues and opens the seat with it, then carry on at the table. The
-        old link is let go; no timeout (the host may take hours); the rendezvous
-        server unreachable is tried again every :data:`REJOIN_RETRY_S`. A spoiled
-        code or another version gives up (``host_gone``: the host has a new code)."""
+        """The host paused (``bye paused``), or its game went silent (``lost``): wait
+        on the seat's rejoin code until the host's game opens the seat with it
+        (Continue), then carry on at the table. The old link is let go; no timeout
+        (the host may take hours); the rendezvous server unreachable is tried again
+        every :data:`REJOIN_RETRY_S`. A spoiled code or another version gives up
+        (``host_gone``: the host has a new code)."""
         old, self._wormhole, self._channel = self._wormhole, None, None
         if old is not None:
             old.close().addErrback(lambda f: log.debug("online guest: old link: %s", f.value))
-        while self.status == "paused":
-            code, self.rejoin_code = self.rejoin_code, ""  # a rejoin code works once
+        while self.status in WAITING:
+            code = self.rejoin_code  # kept until spent: a new one comes once paired
             try:
                 await self._pair(code, None)
             except OnlineError as err:
-                if self.status != "paused":
+                if self.status not in WAITING:
                     return  # closed meanwhile
                 if err.code == "no_server" or (err.code == "wrong_code" and err.detail ==
                                                 "this code was used already"):
-                    self.rejoin_code = code  # not spent: the server was not reached, or crowded
-                    await rx.sleep(REJOIN_RETRY_S)
+                    await rx.sleep(REJOIN_RETRY_S)  # not spent: no server, or crowded
                     continue
                 log.info("online guest: rejoining failed (%s)", err)
+                self.rejoin_code = ""  # spoiled (or another version): a new code is needed
                 self.status = "host_gone"
                 return
             self.rejoins += 1
@@ -223,11 +244,11 @@ class OnlineGuest:
     def _tick(self) -> None:
         if self.status in ("closed", "host_gone"):
             return
-        if self.status == "paused":
+        if self.status in WAITING:
             self._pinger = None  # the rejoin starts it again
             return
         if time.monotonic() - self.last_heard > self.host_silent_s:
-            self.status = "host_gone"
+            self._lost()
             return
         if self.status == "connected":
             self.ping()
@@ -261,13 +282,22 @@ class OnlineGuest:
                 self.status = "paused"
                 rx.ensure(self._rejoin())
             elif reason == "closed":
-                self.status = "closed"
+                self.status, self.ended = "closed", True
             elif reason == "paused" and self.status != "closed":
                 self.status = "host_gone"  # no rejoin code (an older host): a new code is needed
         self.inbox.put(msg)
 
     def _closed(self, channel: Any) -> None:
-        if channel is self._channel and self.status not in ("closed", "paused"):
+        if channel is self._channel and self.status not in ("closed", *WAITING):
+            self._lost()
+
+    def _lost(self) -> None:
+        """The host's game went away without a ``bye`` (a crash, a lost network): with
+        a rejoin code the guest waits on it, as when paused; else the host is gone."""
+        if self.rejoin_code and self.status not in ("closed", *WAITING):
+            self.status = "lost"
+            rx.ensure(self._rejoin())
+        elif self.status not in ("closed", *WAITING):
             self.status = "host_gone"
 
     async def _close(self) -> None:

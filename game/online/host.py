@@ -49,6 +49,7 @@ class OnlineHost(PartyHost):
         started = time.monotonic()
         self.away_since = {s: started for s in self.seats}
         self._paired: dict[int, int] = {}  # seat -> the channel its rejoin code went to
+        self._over = False
 
     def start(self) -> None:
         self.server.start()
@@ -77,7 +78,15 @@ class OnlineHost(PartyHost):
             code = new_rejoin_code()
             self._keep_rejoin(seat, code)
             self.server.send_to(cid, rejoin_message(code))
+            self.online.expect(seat, code)  # the seat waits on it when the guest's game closes
         super()._joined(seat, cid)
+
+    def pump(self, now: float | None = None, *, paused: bool = False) -> None:
+        super().pump(now, paused=paused)
+        if self.controller.is_over and not self._over:
+            self._over = True  # a finished match waits for nobody's game to come back
+            for seat in self.seats:
+                self.online.expect(seat, "")
 
     def _keep_rejoin(self, seat: int, code: str) -> None:
         config = self.controller.config

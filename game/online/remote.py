@@ -305,8 +305,13 @@ class RemoteSession:
     :class:`~game.online.guest.OnlineGuest`). ``pump`` moves the host's frames into
     the match each frame; ``close`` leaves (the host's table shows the seat away)."""
 
-    def __init__(self, guest: Any, *, anim_speed: str = "normal") -> None:
+    def __init__(self, guest: Any, *, anim_speed: str = "normal",
+                 keep: Callable[[str], object] | None = None) -> None:
         self.guest = guest
+        # keep(code): the seat's latest rejoin code, kept for the next run of the game
+        # (game.storage.online_seat); "" when there is nothing to come back to
+        self.keep = keep
+        self._kept: str | None = None
         self.controller = RemoteMatch(self._send, anim_speed=anim_speed)
         self.party = None
         self.online = None
@@ -340,7 +345,18 @@ class RemoteSession:
             except Exception:  # noqa: BLE001 - queue.Empty: nothing more this frame
                 break
             changed = self.controller.feed(msg) or changed
+        self._keep_seat()
         return changed
+
+    def _keep_seat(self) -> None:
+        """Keep the rejoin code while there is a match to come back to; forget it once
+        the host ended the match, the match is over or the code was refused."""
+        guest = self.guest
+        over = guest.ended or self.controller.is_over
+        code = "" if over else str(guest.rejoin_code)
+        if self.keep is not None and code != self._kept:
+            self._kept = code
+            self.keep(code)
 
     def begin(self) -> None:
         """The host starts the match; nothing to do here."""

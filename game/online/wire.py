@@ -30,6 +30,7 @@ PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
 CODE_WORDS = 2  # "7-guitarist-revenge": a number and two words
 CODE_TTL_S = 15 * 60  # a code no friend used by then expires; the host asks for a new one
+REJOIN_TTL_S = 24 * 3600.0  # a seat waiting on its rejoin code (the guest's game comes back by itself)
 MAX_GUEST_BYTES = MAX_MESSAGE_BYTES  # a guest's message, as a phone's
 MAX_HOST_BYTES = 256 * 1024  # a state frame is a few KB; a guest closes on more
 MAX_CODE_CHARS = 64

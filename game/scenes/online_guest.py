@@ -7,12 +7,18 @@ What is typed passes the text gate (game.online.wire.normal_code). Pairing runs 
 worker thread (it waits on the network); this screen polls it each frame. The
 errors say what to do: a mistyped or spent code, the host gone, versions that
 differ (both versions named: whoever is older updates), no server.
+
+**Rejoin** (shown when a seat is kept, game.storage.online_seat): back to the last
+online game's seat by its rejoin code, no code typed. It waits until the host's
+game opens the seat (at once when the host is playing; when the host quit, at
+their Continue); a code the host's game refuses is forgotten.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,6 +31,7 @@ from game.online import available
 from game.online.wire import MAX_CODE_CHARS, OnlineError, mailbox_url, normal_code, relay_hint
 from game.scenes import keys_to_controls as controls
 from game.scenes.ui_scene import UIScene
+from game.storage import online_seat
 from game.ui import draw_kit as kit
 from game.ui import theme
 from game.ui.widgets import oid
@@ -36,6 +43,7 @@ log = logging.getLogger(__name__)
 
 # OnlineError.code -> its words (online.err_*); versions_differ names both versions.
 ERROR_KEYS = {"bad_code": "online.err_bad_code", "wrong_code": "online.err_wrong_code",
+              "rejoin_refused": "online.err_rejoin_refused",
               "expired": "online.err_wrong_code", "host_gone": "online.err_host_gone",
               "versions_differ": "online.err_versions", "no_server": "online.no_server",
               "missing": "online.missing_extra"}
@@ -58,7 +66,9 @@ class OnlineGuestScene(UIScene):
         self.entry: UITextEntryLine | None = None
         self.join_button: Any = None
         self.error = "" if available() else error_words("missing")
-        self.status = ""  # "connecting", "waiting" (paired, no state yet)
+        self.status = ""  # "connecting", "returning" (waiting on the kept seat), "waiting"
+        self.kept = online_seat.kept_code() if available() else None  # the last online seat
+        self.rejoin_button: Any = None
         self.guest: Any = None
         self.session: Any = None
         self._worker: threading.Thread | None = None
@@ -83,6 +93,10 @@ class OnlineGuestScene(UIScene):
                                        object_id=oid(None, "#primary"),
                                        enabled=available() and not self.status,
                                        tooltip=None if available() else error_words("missing"))
+        if self.kept is not None:
+            self.rejoin_button = self.button(
+                pygame.Rect((w - bw) // 2, self.px(470), bw, bh), t("online.rejoin_button"),
+                self.rejoin, enabled=not self.status)
         self.focus_on(self.entry)
         controls.take_typing(self.entry)  # the code is typed at once, no click first
 
@@ -122,6 +136,25 @@ class OnlineGuestScene(UIScene):
         if self.join_button is not None:
             self.join_button.disable()
 
+    def rejoin(self) -> None:
+        """Back to the kept seat: wait on its rejoin code for the host's game."""
+        if self.status or self.kept is None or not available():
+            return
+        from game.online.guest import OnlineGuest
+
+        settings = self.app.settings
+        self.guest = OnlineGuest(mailbox=mailbox_url(settings.online_server),
+                                 relay=relay_hint(settings.online_relay))
+        self.error, self.status = "", "returning"
+        self.guest.come_back(self.kept.code)
+        for btn in (self.join_button, self.rejoin_button):
+            if btn is not None:
+                btn.disable()
+
+    def _keep(self, code: str) -> None:
+        """The session's latest rejoin code, kept for the next run ("" forgets it)."""
+        self.app.write_notices.report("online_seat", online_seat.keep_code(code).reason)
+
     def _pair(self, guest: Any, code: str) -> None:
         """The worker thread: pair with the host (it waits on the network)."""
         try:
@@ -140,10 +173,15 @@ class OnlineGuestScene(UIScene):
             if outcome[0] != "ok":
                 self._failed(*outcome)
                 return
-            from game.online.remote import RemoteSession
-
-            self.session = RemoteSession(self.guest, anim_speed=str(self.app.settings.anim_speed))
-            self.status = "waiting"
+            self._sit_down()
+        if self.status == "returning" and self.guest is not None:
+            if self.guest.status == "connected":
+                self._sit_down()
+            elif self.guest.status == "host_gone":  # the host's game refused the kept code
+                online_seat.forget_code()
+                self._failed("rejoin_refused", "")
+                self.kept = self.rejoin_button = None
+                self.rebuild()  # no Rejoin any more
         if self.status == "waiting" and self.session is not None:
             self.session.pump()
             if self.session.controller.ready:
@@ -155,11 +193,20 @@ class OnlineGuestScene(UIScene):
                 self.session = None
                 self._failed("host_gone", "")
 
+    def _sit_down(self) -> None:
+        """Paired: the remote session waits for the host's first state."""
+        from game.online.remote import RemoteSession
+
+        self.session = RemoteSession(self.guest, anim_speed=str(self.app.settings.anim_speed),
+                                     keep=self._keep)
+        self.status = "waiting"
+
     def _failed(self, code: str, detail: str) -> None:
         self.status, self.error = "", error_words(code, detail)
         self.guest = None
-        if self.join_button is not None:
-            self.join_button.enable()
+        for btn in (self.join_button, self.rejoin_button):
+            if btn is not None:
+                btn.enable()
 
     def on_back(self) -> None:
         self.app.close(self)
@@ -169,7 +216,8 @@ class OnlineGuestScene(UIScene):
         if not self.handed_over:
             if self.session is not None:
                 self.session.close()
-            elif self.guest is not None and self._outcome is not None and self._outcome[0] == "ok":
+            elif self.guest is not None and (self.status == "returning" or (
+                    self._outcome is not None and self._outcome[0] == "ok")):
                 self.guest.close()
 
     def is_animating(self) -> bool:
@@ -186,9 +234,15 @@ class OnlineGuestScene(UIScene):
         how = kit.fit_text(t("online.join_how"), self.px(18), w - self.px(40), kit.CREAM)
         surface.blit(how, how.get_rect(midtop=(w // 2, self.px(120))))
         self._drawn = (self.status, self.error)
-        words = {"connecting": t("online.connecting"), "waiting": t("online.connected_wait")}
+        words = {"connecting": t("online.connecting"), "waiting": t("online.connected_wait"),
+                 "returning": t("online.rejoin_waiting")}
         said = self.error or words.get(self.status, "")
         if said:
             shown = kit.fit_text(said, self.px(19), w - self.px(40),
                                  theme.ERROR if self.error else kit.MUTED, bool(self.error))
             surface.blit(shown, shown.get_rect(midtop=(w // 2, self.px(360))))
+        if self.kept is not None:
+            kept_at = time.strftime("%H:%M", time.localtime(self.kept.kept_at))
+            line = kit.fit_text(t("online.rejoin_how", time=kept_at), self.px(18),
+                                w - self.px(40), kit.CREAM)
+            surface.blit(line, line.get_rect(midtop=(w // 2, self.px(430))))

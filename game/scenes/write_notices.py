@@ -29,7 +29,7 @@ from game.ui import draw_kit as kit
 from game.ui import theme
 
 # The writes the game makes on its own (``write.failed.<kind>`` in the catalogue).
-KINDS = ("settings", "stats", "autosave")
+KINDS = ("settings", "stats", "autosave", "online_seat")
 TOAST_S = 6.0  # seconds a toast stays up
 
 

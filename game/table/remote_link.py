@@ -3,8 +3,8 @@
 The table of a remote session draws the host's frames like its own match; this
 watches what only a guest has: a new frame (the table redraws), a refusal from the
 host (its reason, in the player's language), the link (lost and reconnecting,
-back, the host paused and coming back by itself, the host gone or ending the
-match) and a match not started yet.
+back, the host paused or its game silent and the guest waiting to come back by
+itself, the host gone or ending the match) and a match not started yet.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ class LinkWatch:
             return t("online.link_lost")
         if status == "paused":  # the host quit; the guest waits on its rejoin code
             return t("online.host_paused")
+        if status == "lost":  # the host's game went silent (a crash?); the guest waits too
+            return t("online.host_lost")
         if status == "host_gone":
             return t("online.err_host_gone")
         if status == "closed":
@@ -93,5 +95,5 @@ class LinkWatch:
                 table.cues.show(now, theme.ERROR if now == self._tampered else kit.CREAM, SHOWN_S)
             elif was == t("online.link_lost"):
                 table.cues.show(t("online.link_back"), theme.OK, SHOWN_S)
-            elif was == t("online.host_paused"):
+            elif was in (t("online.host_paused"), t("online.host_lost")):
                 table.cues.show(t("online.host_back"), theme.OK, SHOWN_S)
