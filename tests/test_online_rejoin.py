@@ -545,11 +545,14 @@ def test_online_guest_closes_its_game_and_comes_back_by_the_kept_code(
         assert _until(session.pump, lambda: host.state(1)[0] == "rejoining", 20), host.state(1)
         assert host.seat_code(1) == ""  # no code for the host to read out
 
+        started = time.monotonic()
         back.come_back(code)  # the next run: Join online -> Rejoin
         assert back.status == "lost"
         assert _until(session.pump, lambda: back.status == "connected" and 1 in host.connected(),
                       30), (back.status, host.state(1))
         state = _first_state(back, 10)
+        print(f"\nback by the kept code after the guest closed its game: "
+              f"{(time.monotonic() - started) * 1000:.0f} ms")
         assert state["seat"] == 1 and state["started"]
         assert sorted(c["id"] for c in state["hand"]) == sorted(
             c.id for c in session.controller.view(1).hand)
@@ -588,10 +591,13 @@ def test_online_guest_game_crashes_and_comes_back_while_its_seat_is_away(
         crashed.wait(10)
         # the link is gone, not closed: the seat is away and a standby waits beside it
         assert _until(session.pump, lambda: host.state(1)[0] == "away", 30), host.state(1)
+        started = time.monotonic()
         back.come_back(code)
         assert _until(session.pump, lambda: back.status == "connected" and 1 in host.connected(),
                       40), (back.status, host.state(1))
         state = _first_state(back, 10)
+        print(f"\nback through the standby after the guest's game was killed: "
+              f"{(time.monotonic() - started) * 1000:.0f} ms")
         assert state["seat"] == 1
         assert sorted(c["id"] for c in state["hand"]) == sorted(
             c.id for c in session.controller.view(1).hand)

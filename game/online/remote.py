@@ -351,10 +351,12 @@ class RemoteSession:
     def _keep_seat(self) -> None:
         """Keep the rejoin code while there is a match to come back to; forget it once
         the host ended the match, the match is over or the code was refused."""
+        if self.keep is None:
+            return
         guest = self.guest
         over = guest.ended or self.controller.is_over
         code = "" if over else str(guest.rejoin_code)
-        if self.keep is not None and code != self._kept:
+        if code != self._kept:
             self._kept = code
             self.keep(code)
 

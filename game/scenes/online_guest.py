@@ -81,8 +81,9 @@ class OnlineGuestScene(UIScene):
         w, h = self.size
         ew, eh = min(self.px(560), w - self.px(80)), self.px(56)
         self.entry = UITextEntryLine(pygame.Rect((w - ew) // 2, self.px(200), ew, eh),
-                                     manager=self.app.ui, initial_text=self.typed,
-                                     placeholder_text="7-guitarist-revenge")
+                                     manager=self.app.ui, initial_text=self.typed)
+        # no placeholder: pygame_gui draws it in the text's own colour, so an example
+        # code in the empty field read as a code typed (the line above shows one)
         self.entry.set_text_length_limit(MAX_CODE_CHARS)
         self.on_change(self.entry, self._typed)
         bw, bh = self.px(220), self.px(52)
