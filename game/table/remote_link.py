@@ -53,6 +53,10 @@ class LinkWatch:
     def notice(self) -> str:
         return self._notice
 
+    def probe(self) -> dict[str, str]:
+        """For the journeys' debug probe: the link's status and the standing line."""
+        return {"status": str(self.session.status), "notice": self._notice}
+
     def _standing(self) -> str:
         ctl = self.session.controller
         status = self.session.status
