@@ -5,7 +5,8 @@ Off unless ``UNO_DEBUG_PROBE=path`` is set. Then, each time the screen settles
 small JSON document to that path, atomically: the scene stack, every visible
 button (its text, the message ids whose plain text it is, its rect), and what
 the topmost scene with a ``probe()`` method reports through it (the table:
-hand card ids and rects, piles, seats, its own buttons, the public state), and
+hand card ids and rects, piles, seats, its own buttons, the public state; a
+guest's table also its link to the host: status and standing line), and
 under ``party`` what the topmost scene with a ``party_probe()`` method reports
 (the join screen and the join codes: links, room code, seats joined), and under
 ``online`` the online join screen's codes and seat states. Rects are

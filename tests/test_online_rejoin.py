@@ -164,6 +164,27 @@ def test_online_guest_table_says_the_host_paused_and_that_it_is_back(lang: str) 
         i18n.set_language(before)
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_online_guest_link_lines_stand_whole_on_the_table(lang: str) -> None:
+    """The link's standing lines are one line between the ticker and the corner
+    buttons: each shows whole (no ellipsis) from the smallest window up, whatever the
+    seats (the host's pause once lost its "by yourself" there, at every size)."""
+    import pygame
+
+    from game import i18n
+    from game.table.layout import compute_layout
+    from game.table.renderer import notice_fit
+
+    pygame.font.init()
+    keys = ("online.link_lost", "online.host_paused", "online.host_lost",
+            "online.err_host_gone", "online.host_ended", "online.wait_start")
+    for size in ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1920, 1080)):
+        for n in range(2, 11):
+            lay = compute_layout(size, n, 1)
+            for key in keys:
+                line = i18n.tl(lang, key)
+                assert notice_fit(lay, line)[0] == line, (size, n, key)
+
 # -- the guest keeps its way back (no library) -----------------------------------------
 
 def test_online_guest_keeps_the_rejoin_code_and_reads_back_only_a_rejoin_code(tmp_path: Path):

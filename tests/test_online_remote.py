@@ -228,6 +228,9 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         assert table.cues.toast is not None and table.cues.toast[0] == "Waiting for the host to start…"
         assert table.link.notice() == "Waiting for the host to start…"  # it stands, and
         assert table.frame().notice == "Waiting for the host to start…"  # the table draws it
+        # (the journeys' debug probe reads the link and the line there)
+        assert table.probe()["link"] == {"status": "connected",
+                                         "notice": "Waiting for the host to start…"}
         assert not table.ctl.legal(GUEST)
         host.begin()
         moves = 0
@@ -270,6 +273,7 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         app.pump(1)
         assert table.cues.toast is not None and "host's game is gone" in table.cues.toast[0]
         assert "host's game is gone" in table.frame().notice  # it stands after the toast
+        assert table.probe()["link"]["status"] == "host_gone"
         app.back_to_menu()
         assert session.closed and guest.status == "closed"
     finally:

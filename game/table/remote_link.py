@@ -48,14 +48,21 @@ class LinkWatch:
         self.session = session
         self._state: Any = None
         self._notice = ""
+        self._status = ""  # the link's status the notice was last made from
         self._tampered = ""
 
     def notice(self) -> str:
         return self._notice
 
+    def probe(self) -> dict[str, str]:
+        """For the journeys' debug probe: the link's status and the standing line made
+        from it at the last :meth:`tick` (the status itself changes on the network's
+        thread, in between)."""
+        return {"status": self._status, "notice": self._notice}
+
     def _standing(self) -> str:
         ctl = self.session.controller
-        status = self.session.status
+        self._status = status = str(self.session.status)
         if status == "reconnecting":
             return t("online.link_lost")
         if status == "paused":  # the host quit; the guest waits on its rejoin code

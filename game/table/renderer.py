@@ -599,14 +599,30 @@ def _draw_open_hands(surface: kit.Canvas, lay: TableLayout,
                          (round(area.x + step * i), area.y))
 
 
-def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
-    """A standing notice (an autosave that fails) in the top row of the felt,
-    between the round's heading and ticker and the corner buttons."""
+NOTICE_PX = 14  # the standing notice's text size (base pixels)
+
+
+def _notice_span(lay: TableLayout) -> tuple[int, int]:
+    """The standing notice's right edge and the widest its words may be."""
     px = lay.px
     left = lay.table.x + px(24) + min(lay.table.w // 3, px(330))  # the ticker's width
     right = lay.table.right - lay.corner.w - px(20)  # the corner buttons' left edge
-    img = kit.fit_text(msg, lay.font_px(14), max(px(120), right - left - px(20)), kit.CREAM, True)
-    r = img.get_rect(midright=(right - px(10), lay.corner.centery))
+    return right, max(px(120), right - left - px(20))
+
+
+def notice_fit(lay: TableLayout, msg: str) -> tuple[str, int]:
+    """What :func:`draw_notice` writes of ``msg``: its words (cut short with an
+    ellipsis when they do not fit on the one line) and their pixel size."""
+    return kit.fit(msg, lay.font_px(NOTICE_PX), _notice_span(lay)[1], True)
+
+
+def draw_notice(lay: TableLayout, surface: pygame.Surface, msg: str) -> None:
+    """A standing notice (an autosave that fails, a guest's link to the host) in
+    the top row of the felt, between the round's heading and ticker and the corner
+    buttons: one line (:func:`notice_fit`)."""
+    px = lay.px
+    img = kit.text(*notice_fit(lay, msg), kit.CREAM, True)
+    r = img.get_rect(midright=(_notice_span(lay)[0] - px(10), lay.corner.centery))
     box = r.inflate(px(20), px(10))
     kit.panel(surface, box, px(8), (70, 14, 14, 240), (*kit.RED, 255), px(2))
     surface.blit(img, r)

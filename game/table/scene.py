@@ -280,9 +280,13 @@ class TableScene(Scene):
         self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
 
     def probe(self) -> dict[str, Any]:
-        """For game.debug_probe: :func:`game.table.probe.table_probe`."""
-        return table_probe(self.layout, self.viewer, self.ctl.view(self.viewer), self.hand,
-                           self.controls)
+        """For game.debug_probe: :func:`game.table.probe.table_probe`; a guest's table
+        adds its link to the host under ``link`` (:meth:`LinkWatch.probe`)."""
+        doc = table_probe(self.layout, self.viewer, self.ctl.view(self.viewer), self.hand,
+                          self.controls)
+        if self.link is not None:
+            doc["link"] = self.link.probe()
+        return doc
 
     # ------------------------------------------------------------ drawing
     def frame(self) -> TableFrame:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,3 +41,16 @@ def game(display: Display, uno_game_home: Path, request: pytest.FixtureRequest) 
     g.write_settings(anim_speed="fast")
     yield g
     g.kill()
+
+
+@pytest.fixture
+def servers(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A magic-wormhole mailbox server and transit relay on 127.0.0.1 for the online
+    journeys (game/online/selfhost.py): the games started in the test find them
+    through UNO_ONLINE_SERVER / UNO_ONLINE_RELAY. Needs the online extras."""
+    from game.online.selfhost import LocalServers
+
+    with LocalServers() as s:
+        monkeypatch.setenv("UNO_ONLINE_SERVER", s.mailbox_url)
+        monkeypatch.setenv("UNO_ONLINE_RELAY", s.relay)
+        yield s
