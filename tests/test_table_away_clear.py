@@ -5,6 +5,7 @@ folded, in English and Chinese, one line to every seat away."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -74,8 +75,12 @@ def _check_clear(lay: TableLayout, rec: kit.Recorder,
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _pygame() -> None:
+def _pygame() -> Iterator[None]:
+    """Fonts on; the language the module found is put back (make_app sets its own)."""
     pygame.font.init()
+    before = i18n.language()
+    yield
+    i18n.set_language(before)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

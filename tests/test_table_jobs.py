@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pygame
+import pytest
 
 from game.rules.actions import Play
 from game.rules.events import Event, EventKind
@@ -80,6 +81,28 @@ def test_without_phones_the_party_side_answers_nothing() -> None:
     assert phones.away_lines(None, NAMES) == ()
     assert phones.bot_seats(None) == frozenset()
     assert phones.corner_extra(None) == () and phones.next_asked(None) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_online_seat_away_says_the_friends_game_is_away_not_a_phone(lang: str) -> None:
+    """Found in the online rejoin journey: the host's table said an online guest's
+    "phone is away". Phone seats keep their words; online seats name the game."""
+    from game import i18n
+    from game.table import wording
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        names = ["Ann", "Li", "Bo", "Cy"]
+        lines = wording.away_lines(names, [1, 2, 3], frozenset({3}), {1: 4.2},
+                                   online=frozenset({1, 3}))
+        assert lines == (i18n.t("online.away_bot_in", name="Li", n=5),
+                         i18n.t("party.away", name="Bo"), i18n.t("online.bot", name="Cy"))
+        phone, online = i18n.t("party.away", name="X"), i18n.t("online.away", name="X")
+        assert phone != online and ("phone" in phone and "game" in online
+                                    if lang == "en" else "手机" in phone and "游戏" in online)
+    finally:
+        i18n.set_language(before)
 
 
 def test_with_phones_the_table_names_the_away_seats_and_offers_join_codes() -> None:

@@ -102,7 +102,7 @@ def ui_state(table: Shown, choices: tuple[tuple[int, ...], int], legend: bool) -
                    picker_focus=c.picker.focus, picker_cancellable=bool(c.picker_cards),
                    mouse=pygame.mouse.get_pos(), now=table.now, anim=table.anim,
                    buttons=c.buttons, notice=notice or wording.save_notice(table.ctl.save_problem),
-                   away=phones.away_lines(table.remote, table.ctl.names),
+                   away=phones.away_lines(table.remote, table.ctl.names, table.config.online),
                    log=panel.frame() if panel is not None else None,
                    choices=targets, chosen=chosen, top_cards=c.chooser.cards,
                    top_focus=c.chooser.focus,

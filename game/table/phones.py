@@ -36,11 +36,13 @@ def bot_seats(party: RemoteSeats | None) -> frozenset[int]:
     return frozenset(party.bot_seats) if party is not None else frozenset()
 
 
-def away_lines(party: RemoteSeats | None, names: Sequence[str]) -> tuple[str, ...]:
-    """One line per phone seat that is away or played by a bot."""
+def away_lines(party: RemoteSeats | None, names: Sequence[str],
+               online: Sequence[int] = ()) -> tuple[str, ...]:
+    """One line per phone or ``online`` seat that is away or played by a bot."""
     if party is None:
         return ()
-    return wording.away_lines(names, party.away(), bot_seats(party), party.bot_in())
+    return wording.away_lines(names, party.away(), bot_seats(party), party.bot_in(),
+                              frozenset(online))
 
 
 def corner_extra(party: RemoteSeats | None) -> tuple[CornerButton, ...]:

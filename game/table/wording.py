@@ -155,11 +155,21 @@ def save_notice(problem: str) -> str:
 
 
 def away_lines(names: Sequence[str], away: Sequence[int], bots: frozenset[int],
-               bot_in: Mapping[int, float] | None = None) -> tuple[str, ...]:
-    """Party: one line per phone seat that is away (with the seconds until a bot
-    stands in, when it will), or that a bot plays for now."""
+               bot_in: Mapping[int, float] | None = None,
+               online: frozenset[int] = frozenset()) -> tuple[str, ...]:
+    """Party and online seats: one line per seat that is away (with the seconds until
+    a bot stands in, when it will), or that a bot plays for now. A phone seat's line
+    says its phone is away, an ``online`` seat's that the friend's game is."""
     soon = bot_in or {}
-    return tuple(t("party.bot", name=names[seat]) if seat in bots
-                 else t("party.away_bot_in", name=names[seat], n=math.ceil(soon[seat]))
-                 if seat in soon
-                 else t("party.away", name=names[seat]) for seat in away)
+    return tuple(_away_line(names[seat], seat in bots, soon.get(seat), seat in online)
+                 for seat in away)
+
+
+def _away_line(name: str, bot: bool, bot_in: float | None, online: bool) -> str:
+    if bot:
+        return t("online.bot", name=name) if online else t("party.bot", name=name)
+    if bot_in is not None:
+        n = math.ceil(bot_in)
+        return (t("online.away_bot_in", name=name, n=n) if online
+                else t("party.away_bot_in", name=name, n=n))
+    return t("online.away", name=name) if online else t("party.away", name=name)
