@@ -277,7 +277,11 @@ class App:
         session = self.session
         if session is None or session.closed or session.remote is None:
             return False
-        confirm(self, i18n.t("party.close_title"), i18n.t("party.close_text"), self.quit,
+        text = (i18n.t("party.close_text") if session.party is not None
+                else i18n.t("online.close_text"))
+        if session.party is not None and session.online is not None:
+            text += "\n\n" + i18n.t("online.quit_guests")
+        confirm(self, i18n.t("party.close_title"), text, self.quit,
                 yes=i18n.t("party.close_yes"), no=i18n.t("dialog.cancel"))
         self._close_question = self.scenes.top
         return True

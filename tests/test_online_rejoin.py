@@ -655,3 +655,38 @@ def test_online_host_calls_a_silent_guest_away_and_back_when_heard(
     finally:
         guest.close()
         seats.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_online_host_quit_questions_say_the_online_friends_wait(lang: str) -> None:
+    """Leaving a match with online seats (the pause menu's Quit, the window's close
+    button) says the online friends wait at their tables and come back at Continue."""
+    from types import SimpleNamespace
+
+    from ui_driver import make_app
+
+    from game.i18n import t
+    from game.scenes.dialog import DialogScene
+    from game.scenes.pause import PauseScene
+
+    app = make_app("--lang", lang)
+    try:
+        app.open("pause", online=True)
+        app.pump(2)
+        pause = app.scenes.top
+        assert isinstance(pause, PauseScene)
+        pause.ask_quit()
+        app.pump(2)
+        dialog = app.scenes.top
+        assert isinstance(dialog, DialogScene)
+        assert t("online.quit_guests") in dialog.message and t("party.quit_phones") not in dialog.message
+        app.scenes.pop()
+        app.scenes.pop()
+        app.session = SimpleNamespace(closed=False, remote=object(), party=None,  # type: ignore[assignment]
+                                      online=object())
+        assert app._ask_before_closing()
+        asked = app.scenes.top
+        assert isinstance(asked, DialogScene) and asked.message == t("online.close_text")
+    finally:
+        app.session = None
+        app.shutdown()

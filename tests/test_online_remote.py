@@ -269,6 +269,8 @@ def test_online_guest_table_is_the_table_driven_by_the_hosts_frames() -> None:
         guest.status = "reconnecting"
         app.pump(1)
         assert table.cues.toast is not None and table.cues.toast[0] == "Connection lost: reconnecting…"
+        # while the link is down the hand takes no card (an act would go nowhere)
+        assert not table.ctl.linked and table.ctl.legal(GUEST) == []
         guest.status = "host_gone"
         app.pump(1)
         assert table.cues.toast is not None and "host's game is gone" in table.cues.toast[0]

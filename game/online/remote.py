@@ -106,6 +106,7 @@ class RemoteMatch:
         self._counted: list[Event] = []  # plays and round ends of the match (the end screen)
         self.refusal: dict[str, Any] | None = None  # the host's last "error", for the table
         self.sent_at = -1  # the state number our last act answered (no second act for it)
+        self.linked = True  # the link to the host is up (the session says): else nothing to do
         self._config: MatchConfig | None = None
         self._commits: dict[int, str] = {}  # round -> the deck commitment first received
         self.deal_checks: dict[int, str] = {}  # round -> deal_commit.VERIFIED/HASH_ONLY/TAMPERED
@@ -225,9 +226,11 @@ class RemoteMatch:
 
     def legal(self, seat: int) -> list[Action]:
         """The frame's legal actions for the guest's own seat (none for another seat,
-        before Start, while the host is in a menu, or once an act for this state went)."""
+        before Start, while the host is in a menu or the link to it is down, or once an
+        act for this state went)."""
         s = self.state
-        if s is None or seat != self.seat or not s["started"] or s["paused"] or s["at"] == self.sent_at:
+        if (s is None or seat != self.seat or not s["started"] or s["paused"] or not self.linked
+                or s["at"] == self.sent_at):
             return []
         return [action_from_dict(a) for a in s["legal"]]
 
@@ -345,6 +348,9 @@ class RemoteSession:
             except Exception:  # noqa: BLE001 - queue.Empty: nothing more this frame
                 break
             changed = self.controller.feed(msg) or changed
+        linked = self.guest.status == "connected"
+        if linked != self.controller.linked:
+            self.controller.linked, changed = linked, True
         self._keep_seat()
         return changed
 

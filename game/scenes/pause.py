@@ -33,8 +33,9 @@ class PauseScene(UIScene):
     def __init__(self, app: Services, settings: RuleSettings | None = None,
                  on_quit: Callable[[], None] | None = None,
                  party: PartyHost | None = None,
-                 restart: Callable[[bool], None] | None = None) -> None:
+                 restart: Callable[[bool], None] | None = None, online: bool = False) -> None:
         super().__init__(app)
+        self.online = online  # the match has online seats: the quit question says they wait
         self.restart = restart
         self.settings = settings
         self.on_quit = on_quit
@@ -101,6 +102,8 @@ class PauseScene(UIScene):
         text = t("pause.quit_text")
         if self.party_host is not None:
             text += "\n\n" + t("party.quit_phones")
+        if self.online:
+            text += "\n\n" + t("online.quit_guests")
         confirm(self.app, t("pause.quit_title"), text, self._quit,
                 yes=t("pause.quit_yes"), no=t("dialog.cancel"))
 

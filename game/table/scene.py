@@ -277,7 +277,8 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         restart = self.app.start_tutorial if self.tutorial is not None else None
-        self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart)
+        self.app.open("pause", settings=self.config.settings, party=self.party, restart=restart,
+                      online=getattr(self.session, "online", None) is not None)
 
     def probe(self) -> dict[str, Any]:
         """For game.debug_probe: :func:`game.table.probe.table_probe`; a guest's table
