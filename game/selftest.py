@@ -11,7 +11,16 @@ is set) and checks, in order:
   seats plays with animations off for a few hundred frames (AI turns must
   happen, the window title must carry the version);
 * sounds: the mixer loaded every effect (skipped, not failed, when the
-  machine has no audio device at all).
+  machine has no audio device at all);
+* online: magic-wormhole (the ``online`` extra; bundled in the frozen builds,
+  where it must be there) imports; when ``UNO_ONLINE_SERVER`` and
+  ``UNO_ONLINE_RELAY`` name a mailbox server and a transit relay (e.g.
+  ``python -m game.online.selfhost`` on 127.0.0.1), an online seat's host
+  (:class:`~game.online.seats.OnlineSeats`) and a guest
+  (:class:`~game.online.guest.OnlineGuest`) in this process pair by the seat's
+  code over them and exchange a message each way. Without those variables the
+  pairing is skipped with a line saying so: the self-test never uses a network
+  of its own accord.
 
 Exit status 0 when everything passed, 1 with the failing check and its reason
 otherwise. The report goes to stdout (when there is one: windowed Windows
@@ -44,6 +53,8 @@ MIN_AI_ACTIONS = 10
 AI_SECONDS = 20.0  # the most the AI check waits for those actions
 FRAME_PAUSE = 1 / 120  # between frames while waiting, as a paced game loop would
 FIRST_FRAME_ENV = "UNO_FIRST_FRAME_FILE"
+ONLINE_ENV = ("UNO_ONLINE_SERVER", "UNO_ONLINE_RELAY")  # the servers the pairing check uses
+ONLINE_SECONDS = 30.0  # the most each step of the pairing check waits
 
 
 class SelfTestFailure(Exception):
@@ -213,6 +224,92 @@ class GameRun:
         return f"mixer loaded {self.sounds}/{len(SOUND_NAMES)} sound effects"
 
 
+def check_online() -> str:
+    """The online seats' library loads and, with servers named, really pairs.
+
+    Frozen builds carry magic-wormhole (build.spec), so there it must import; a
+    source install without the ``online`` extra skips. The pairing runs only
+    against the servers in :data:`ONLINE_ENV`, as a host seat and a guest of
+    this one process: direct connections off (``listen=False``), so every byte
+    goes through that mailbox and that relay."""
+    from game import online
+
+    frozen = getattr(sys, "frozen", False)
+    if not online.available():
+        if frozen:
+            raise SelfTestFailure("magic-wormhole (online seats) is not in this build")
+        return 'SKIP: the online extra is not installed (pip install "uno-game[online]")'
+    t0 = time.perf_counter()
+    import wormhole  # Twisted, autobahn's WebSocket client (its nvx C sources), PyNaCl, SPAKE2
+    from wormhole._dilation import manager  # noqa: F401 - Dilation, and with it noise
+
+    loaded = f"magic-wormhole {wormhole.__version__} imports ({time.perf_counter() - t0:.2f}s)"
+    server, relay = (os.environ.get(name, "").strip() for name in ONLINE_ENV)
+    if not (server and relay):
+        return (f"{loaded}; pairing SKIPPED: set UNO_ONLINE_SERVER and UNO_ONLINE_RELAY "
+                "(python -m game.online.selfhost) to pair over those servers")
+    return f"{loaded}; {_pair_online(server, relay)}"
+
+
+def _pair_online(server: str, relay: str) -> str:
+    """Host seat 1 and a guest pair by the seat's code over ``server`` and ``relay``;
+    the host's message reaches the guest and the guest's act reaches the host."""
+    import queue
+
+    from game.online.guest import OnlineGuest
+    from game.online.seats import OnlineSeats
+    from game.online.wire import OnlineError
+    from game.party.protocol import VERSION, error_message
+
+    seat = 1
+    host = OnlineSeats([seat], mailbox=server, relay=relay, listen=False)
+    guest = OnlineGuest(mailbox=server, relay=relay, listen=False, join_timeout=ONLINE_SECONDS)
+    t0 = time.perf_counter()
+    host.start()
+    try:
+        code = host.code(seat, timeout=ONLINE_SECONDS)
+        if not code:
+            state, error = host.state(seat)
+            raise SelfTestFailure(f"no code from the mailbox {server} ({state} {error})".strip())
+        try:
+            guest.join(code)
+        except OnlineError as exc:
+            raise SelfTestFailure(f"the guest could not join by {code!r}: {exc}") from None
+        paired = time.perf_counter() - t0
+
+        def host_event(kind: str) -> tuple[object, ...]:
+            end = time.monotonic() + ONLINE_SECONDS
+            while time.monotonic() < end:
+                try:
+                    event = host.inbox.get(timeout=max(0.01, end - time.monotonic()))
+                except queue.Empty:
+                    break
+                if event[0] == kind:
+                    return event
+            raise SelfTestFailure(f"the host's seat got no {kind!r} from the guest")
+
+        host_event("join")
+        t1 = time.perf_counter()
+        host.send(seat, error_message("not_started", "uno self-test"))
+        try:
+            got = guest.inbox.get(timeout=ONLINE_SECONDS)
+        except queue.Empty:
+            raise SelfTestFailure("the host's message never reached the guest") from None
+        if got.get("type") != "error" or got.get("detail") != "uno self-test":
+            raise SelfTestFailure(f"the guest got {got!r}, not the host's message")
+        guest.act(7, {"kind": "draw"})
+        act = host_event("act")
+        message = act[3] if len(act) > 3 and isinstance(act[3], dict) else {}
+        if message.get("at") != 7 or message.get("v") != VERSION:
+            raise SelfTestFailure(f"the host got {act!r}, not the guest's act")
+        both_ways = time.perf_counter() - t1
+    finally:
+        guest.close()
+        host.stop()
+    return (f"paired by code {code!r} over {server} and {relay} in {paired:.2f}s, "
+            f"a message each way over Dilation in {both_ways * 1000:.0f} ms")
+
+
 # ------------------------------------------------------------------ driver
 
 
@@ -246,6 +343,7 @@ def run_self_test(frames: int = DEFAULT_FRAMES, lang: str = "zh") -> int:
             ("settings", check_settings),
             ("game", game.run),
             ("sounds", game.check_sounds),
+            ("online", check_online),
         ]
         for name, check in checks:
             t0 = time.perf_counter()

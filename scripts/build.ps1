@@ -5,7 +5,8 @@
 #   powershell -ExecutionPolicy Bypass -File scripts\build.ps1 onefile    # dist\onefile\uno.exe
 #
 # Uses $env:PYTHON (default .venv\Scripts\python.exe; the venv is created with
-# `pip install -e .[build]` when missing).
+# `pip install -e .[build,online]` when missing: PyInstaller, and the online
+# seats' library that the builds carry).
 param([string[]]$Modes = @("onedir", "onefile"))
 $ErrorActionPreference = "Stop"
 Set-Location (Join-Path $PSScriptRoot "..")
@@ -16,11 +17,11 @@ if (-not (Test-Path $Python)) {
     py -3 -m venv .venv
     $Python = ".venv\Scripts\python.exe"
     & $Python -m pip install --upgrade pip
-    & $Python -m pip install -e ".[build]"
+    & $Python -m pip install -e ".[build,online]"
     if ($LASTEXITCODE -ne 0) { exit $LASTEXITCODE }
 }
-& $Python -c "import PyInstaller" 2>$null
-if ($LASTEXITCODE -ne 0) { & $Python -m pip install -e ".[build]" }
+& $Python -c "import PyInstaller, wormhole, noise" 2>$null
+if ($LASTEXITCODE -ne 0) { & $Python -m pip install -e ".[build,online]" }
 
 foreach ($mode in $Modes) {
     switch ($mode) {

@@ -5,8 +5,9 @@
 #   scripts/build.sh onedir     # only the one-folder app
 #   scripts/build.sh onefile    # only the one-file executable
 #
-# Uses $PYTHON (default: .venv/bin/python, made with `pip install -e .[build]`
-# when missing). Prints the build time and the size of each build.
+# Uses $PYTHON (default: .venv/bin/python, made with `pip install -e .[build,online]`
+# when missing: PyInstaller, and the online seats' library that the builds carry).
+# Prints the build time and the size of each build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,10 +19,10 @@ if [[ ! -x "$PYTHON" ]]; then
     python3 -m venv .venv
     PYTHON=.venv/bin/python
     "$PYTHON" -m pip install --upgrade pip
-    "$PYTHON" -m pip install -e ".[build]"
+    "$PYTHON" -m pip install -e ".[build,online]"
 fi
-if ! "$PYTHON" -c "import PyInstaller" 2>/dev/null; then
-    "$PYTHON" -m pip install -e ".[build]"
+if ! "$PYTHON" -c "import PyInstaller, wormhole, noise" 2>/dev/null; then
+    "$PYTHON" -m pip install -e ".[build,online]"
 fi
 
 for mode in "$@"; do

@@ -18,8 +18,9 @@ UV="${UV:-uv}"
 BUILD_PYTHON=3.11   # release.yml's build jobs (tests/test_workflows.py keeps them equal)
 common=(--universal --python-version "$BUILD_PYTHON" --generate-hashes --quiet
         --custom-compile-command "scripts/lock.sh")
-# frozen: the game's run-time dependencies (pyproject.toml) + PyInstaller.
-"$UV" pip compile "${common[@]}" "$@" pyproject.toml requirements/frozen.in \
+# frozen: the game's run-time dependencies and its online extra (pyproject.toml:
+# magic-wormhole[dilate], the online seats; not its server packages) + PyInstaller.
+"$UV" pip compile "${common[@]}" "$@" --extra online pyproject.toml requirements/frozen.in \
     -o requirements/frozen.lock
 # package: build, the build backend and twine, for the sdist and the wheel.
 "$UV" pip compile "${common[@]}" "$@" requirements/package.in -o requirements/package.lock

@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/measure_startup.py            # 7 runs each, markdown table
     .venv/bin/python scripts/measure_startup.py --runs 11 --only source onedir
+    .venv/bin/python scripts/measure_startup.py --only onedir --target before=/tmp/old/uno/uno
 
 Each run starts the game with ``UNO_FIRST_FRAME_FILE=<file>`` set: the
 launcher (:func:`game.selftest.entry`, the frozen builds' entry point and
@@ -98,11 +99,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--python", default=sys.executable, help="interpreter of the source install")
     p.add_argument("--args", default="--lang en --size 1280x720",
                    help="game arguments for every run (default: %(default)s)")
+    p.add_argument("--target", action="append", default=[], metavar="NAME=EXECUTABLE",
+                   help="also time this frozen executable (e.g. an older build), "
+                        "interleaved with the others; repeatable")
     opts = p.parse_args(argv)
     extra = opts.args.split()
     chosen = {}
-    for name, cmd in targets(opts.python).items():
-        if opts.only and name not in opts.only:
+    more = {}
+    for spec in opts.target:
+        name, sep, exe = spec.partition("=")
+        if not sep or not name or not exe:
+            p.error(f"--target {spec!r}: NAME=EXECUTABLE")
+        more[name] = [str(Path(exe).resolve())]
+    for name, cmd in {**targets(opts.python), **more}.items():
+        if opts.only and name not in opts.only and name not in more:
             continue
         if name != "source" and not Path(cmd[0]).exists():
             print(f"skip {name}: {cmd[0]} not built", file=sys.stderr)

@@ -137,3 +137,45 @@ def test_windows_version_info_names_the_product(tree: ast.Module) -> None:
     source = SPEC.read_text(encoding="utf-8")
     assert "version=VERSION_FILE if sys.platform == \"win32\"" in source
     assert '"ProductName": "UNO"' in source and '"LegalCopyright"' in source
+
+
+def test_online_seats_are_bundled_and_their_test_suites_kept_out(tree: ast.Module) -> None:
+    """build.spec collects autobahn's nvx C sources (read when autobahn is imported:
+    without them the frozen game stops on ``import wormhole``), asserts the online
+    modules and data are in, and keeps the test suites, command lines and WAMP
+    serializers out (docs/ONLINE.md, "In the standalone builds")."""
+    source = SPEC.read_text(encoding="utf-8")
+    assert 'collect_data_files("autobahn", includes=["nvx/*.c"])' in source
+    assert "EXCLUDED_MODULES += EXCLUDED_ONLINE" in source
+    excluded = set(_assigned(tree, "EXCLUDED_ONLINE"))
+    assert {"wormhole.test", "twisted.test", "twisted.trial", "autobahn.test", "nacl.tests",
+            "wormhole.cli"} <= excluded
+    needed = _assigned(tree, "ONLINE_MODULES")
+    assert {"wormhole", "wormhole._dilation.manager", "noise.connection",
+            "autobahn.nvx._utf8validator", "twisted.internet.reactor"} <= set(needed)
+    assert not any(n == gone or n.startswith(gone + ".") for n in needed for gone in excluded)
+    data = _assigned(tree, "ONLINE_DATA")
+    assert data == ["autobahn/nvx/_utf8validator.c", "autobahn/nvx/_xormasker.c"]
+    for check in ("online seats' modules not bundled", "online seats' data not bundled",
+                  "excluded modules still bundled", "test suites bundled"):
+        assert check in source, f"build.spec no longer asserts: {check}"
+    for dist in ("magic-wormhole", "twisted", "autobahn", "cryptography", "pynacl",
+                 "noiseprotocol"):
+        assert f'"{dist}"' in source  # their licence files (dist-info) go in
+
+
+def test_the_online_pieces_the_spec_names_exist_where_the_extra_is_installed(
+        tree: ast.Module) -> None:
+    from game.online import available
+
+    if not available():
+        pytest.skip('needs pip install -e ".[online]"')
+    import importlib.util
+
+    missing = [name for name in _assigned(tree, "ONLINE_MODULES")
+               if importlib.util.find_spec(name) is None]
+    assert not missing
+    autobahn = importlib.util.find_spec("autobahn")
+    assert autobahn is not None and autobahn.origin
+    root = Path(autobahn.origin).parent.parent
+    assert all((root / rel).is_file() for rel in _assigned(tree, "ONLINE_DATA"))

@@ -97,6 +97,13 @@ def test_frozen_baseline_is_a_clean_build() -> None:
     assert base["module_count"] == len(base["modules"]) > 100
     assert report.foreign(base["modules"]) == []
     assert {"game", "pygame", "pygame_gui", "websockets"} <= set(report.packages(base["modules"]))
+    # online seats: the library and what it runs on, no test suite, no WAMP serializer
+    assert {"wormhole", "twisted", "autobahn", "noise", "nacl", "spake2"} <= set(
+        report.packages(base["modules"]))
+    assert "wormhole._dilation.manager" in base["modules"]
+    assert not [m for m in base["modules"] if {"test", "tests"} & set(m.split("."))]
+    assert not {"cbor2", "msgpack", "ujson", "click", "qrcode"} & set(
+        report.packages(base["modules"]))
 
 
 def _pins(lock: str) -> dict[str, str]:
@@ -121,6 +128,46 @@ def test_frozen_lock_pins_every_run_time_dependency_with_hashes() -> None:
     # Test tools never enter the frozen build's environment.
     assert not {"pytest", "hypothesis", "pygments", "pyyaml", "trio"} & set(pins)
     assert {"build", "setuptools", "wheel", "twine"} <= set(_pins("package.lock"))
+
+
+def test_frozen_lock_holds_the_online_extra_not_its_servers() -> None:
+    """The standalone builds carry online seats: the lock resolves pyproject's
+    ``online`` extra (magic-wormhole with Dilation's noiseprotocol), never the
+    ``online-servers`` extra (the servers run beside the game, not in it)."""
+    assert "--extra online pyproject.toml requirements/frozen.in" in (
+        ROOT / "scripts" / "lock.sh").read_text("utf-8")
+    pins = _pins("frozen.lock")
+    assert {"magic-wormhole", "noiseprotocol", "twisted", "autobahn", "pynacl", "spake2",
+            "cryptography"} <= set(pins)
+    assert "# via uno-game (pyproject.toml)" in pins["magic-wormhole"]
+    assert not {"magic-wormhole-mailbox-server", "magic-wormhole-transit-relay"} & set(pins)
+
+
+# In frozen.lock but not in the standalone builds: the build tools, and what
+# build.spec keeps out (EXCLUDED_ONLINE): autobahn's WAMP serializers and
+# magic-wormhole's command line and file transfer.
+NOT_BUNDLED = {
+    "altgraph", "macholib", "packaging", "pefile", "pyinstaller", "pyinstaller-hooks-contrib",
+    "pywin32-ctypes", "setuptools",
+    "cbor2", "msgpack", "u-msgpack-python", "ujson",
+    "click", "colorama", "qrcode", "tqdm", "humanize", "txtorcon", "zipstream-ng", "iterable-io",
+}
+
+
+def test_third_party_notices_name_everything_the_frozen_build_bundles() -> None:
+    """Every package of the frozen build's environment is named in the notices
+    (the About screen shows them), unless it is a build tool or build.spec keeps it
+    out: a new package in the lock needs one or the other."""
+    notices = re.sub(r"[-_.]+", "-", (ROOT / "assets" / "licenses" / "THIRD-PARTY-NOTICES.txt")
+                     .read_text("utf-8").lower())
+    pins = set(_pins("frozen.lock"))
+    missing = sorted(name for name in pins - NOT_BUNDLED if name not in notices)
+    assert not missing, f"name these in THIRD-PARTY-NOTICES.txt (or keep them out): {missing}"
+    assert NOT_BUNDLED <= pins, f"not in frozen.lock any more: {sorted(NOT_BUNDLED - pins)}"
+    spec = (ROOT / "build.spec").read_text("utf-8")
+    for module in ("cbor2", "msgpack", "umsgpack", "ujson", "click", "colorama", "qrcode", "tqdm",
+                   "humanize", "txtorcon", "zipstream", "iterable_io"):
+        assert f'"{module}"' in spec, f"build.spec does not keep {module} out"
 
 
 def test_desktop_files_installer_and_metadata_name_one_app() -> None:

@@ -17,14 +17,17 @@ def _env(home: Path | None) -> dict[str, str]:
     env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
     env.pop("UNO_GAME_HOME", None)
+    for name in ("UNO_ONLINE_SERVER", "UNO_ONLINE_RELAY"):  # no pairing, no network
+        env.pop(name, None)
     if home is not None:
         env["UNO_GAME_HOME"] = str(home)
     return env
 
 
-def _run(args: list[str], home: Path | None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=_env(home), text=True,
-                          capture_output=True, timeout=180)
+def _run(args: list[str], home: Path | None,
+         extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env={**_env(home), **(extra or {})},
+                          text=True, capture_output=True, timeout=180)
 
 
 def test_self_test_passes_from_source(tmp_path: Path) -> None:
@@ -32,9 +35,12 @@ def test_self_test_passes_from_source(tmp_path: Path) -> None:
     proc = _run(["-m", "game.selftest"], home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
-    for check in ("assets", "fonts", "settings", "game", "sounds"):
+    for check in ("assets", "fonts", "settings", "game", "sounds", "online"):
         assert f"ok   {check}:" in out, out
     assert "self-test passed" in out
+    # no servers named: the online check never pairs (no network)
+    online = next(line for line in out.splitlines() if line.startswith("ok   online:"))
+    assert "SKIP" in online and "paired" not in online, online
     assert not (home / "config" / "settings.json").exists()  # the player's file is never written
     assert "self-test" in (home / "logs" / "uno-game.log").read_text(encoding="utf-8")
 
@@ -79,3 +85,40 @@ def test_the_launcher_runs_the_self_test_and_app_main_never_does(
     assert main(["--self-test"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("uno: error: ")
+
+
+def test_the_online_check_pairs_over_the_servers_it_is_given(tmp_path: Path) -> None:
+    """With UNO_ONLINE_SERVER/UNO_ONLINE_RELAY set (the library's servers on
+    127.0.0.1), the self-test pairs a host seat and a guest in its own process and
+    sends a message each way; .ci/run does the same with the frozen app
+    (scripts/check_frozen_online.sh)."""
+    import importlib.util
+
+    from game.online import available
+
+    if not (available() and importlib.util.find_spec("wormhole_mailbox_server")
+            and importlib.util.find_spec("wormhole_transit_relay")):
+        if os.environ.get("UNO_REQUIRE_ONLINE"):
+            pytest.fail("UNO_REQUIRE_ONLINE is set but the online extras are missing")
+        pytest.skip('needs pip install -e ".[online,online-servers]"')
+    from game.online.selfhost import LocalServers
+
+    with LocalServers() as servers:
+        proc = _run(["-m", "game.selftest", "--frames", "30"], tmp_path / "home",
+                    {"UNO_ONLINE_SERVER": servers.mailbox_url, "UNO_ONLINE_RELAY": servers.relay})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    online = next(line for line in proc.stdout.splitlines() if line.startswith("ok   online:"))
+    assert "paired by code" in online and servers.mailbox_url in online, online
+    assert "a message each way over Dilation" in online
+
+
+def test_the_online_check_says_why_it_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import online, selftest
+
+    monkeypatch.delenv("UNO_ONLINE_SERVER", raising=False)
+    monkeypatch.delenv("UNO_ONLINE_RELAY", raising=False)
+    monkeypatch.setattr(online, "available", lambda: False)
+    assert selftest.check_online().startswith("SKIP: the online extra is not installed")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)  # a frozen build must carry it
+    with pytest.raises(selftest.SelfTestFailure, match="not in this build"):
+        selftest.check_online()
