@@ -288,16 +288,18 @@ class OnlineGuest:
         self.inbox.put(msg)
 
     def _closed(self, channel: Any) -> None:
-        if channel is self._channel and self.status not in ("closed", *WAITING):
+        if channel is self._channel:
             self._lost()
 
     def _lost(self) -> None:
         """The host's game went away without a ``bye`` (a crash, a lost network): with
         a rejoin code the guest waits on it, as when paused; else the host is gone."""
-        if self.rejoin_code and self.status not in ("closed", *WAITING):
+        if self.status in ("closed", *WAITING):
+            return
+        if self.rejoin_code:
             self.status = "lost"
             rx.ensure(self._rejoin())
-        elif self.status not in ("closed", *WAITING):
+        else:
             self.status = "host_gone"
 
     async def _close(self) -> None:

@@ -94,6 +94,32 @@ def moment(p: dict[str, Any]) -> tuple[Any, ...]:
     return s["to_act"], s.get("phase"), tuple(s["hand_sizes"])
 
 
+def both_shots(host: Game, guest: Game, label: str) -> None:
+    """A screenshot of each window, each brought to the front first."""
+    front(host)
+    host.shot(label)
+    front(guest)
+    guest.shot(label)
+
+
+def leave_table(g: Game, ask_shot: str = "") -> bool:
+    """The table's Menu -> Quit to menu (and yes, when the game asks: a screenshot of
+    the question when ``ask_shot`` names it), back on the main menu; whether it asked."""
+    front(g)
+    p = g.wait(lambda p: p["scene"] == "TableScene" and bool(p["table"]["corner"]), "the table")
+    g.click(p["table"]["corner"]["menu"])
+    p = g.wait(lambda p: p["scene"] == "PauseScene", "the pause menu")
+    g.click(button(p, "pause.quit")["rect"])
+    p = g.wait(lambda p: p["scene"] in ("DialogScene", "MenuScene"), "the quit question or menu")
+    asked = p["scene"] == "DialogScene"
+    if asked:
+        if ask_shot:
+            g.shot(ask_shot)
+        g.click(button(p, "pause.quit_yes")["rect"])
+        g.wait(lambda p: p["scene"] == "MenuScene", "the main menu")
+    return asked
+
+
 def seat_the_guest(host: Game, guest: Game, lang: str, seed: int) -> None:
     """The host starts New game (human / online / easy bot) and reads out the online
     seat's code; the guest joins by typing it; the host presses Start. Both windows

@@ -27,7 +27,7 @@ import pytest
 from game.i18n import tl
 from game.online import available
 from journeys.driver import Display, Game, button, has_button, state
-from journeys.online_steps import GUEST, front, play_until, seat_the_guest
+from journeys.online_steps import GUEST, both_shots, front, leave_table, play_until, seat_the_guest
 
 pytestmark = pytest.mark.skipif(not available(), reason='needs pip install -e ".[online,online-servers]"')
 
@@ -52,13 +52,6 @@ def _back_in_log(guest: Game) -> float | None:
     return None
 
 
-def _both(host: Game, guest: Game, label: str) -> None:
-    front(host)
-    host.shot(label)
-    front(guest)
-    guest.shot(label)
-
-
 # Seeds where the round runs long enough for a card of the guest's before the host
 # quits and another after it Continues (80: a Wild first, the guest names its colour;
 # 15: the host does).
@@ -71,18 +64,10 @@ def test_online_host_quits_and_continue_brings_the_guest_back(
         seat_the_guest(host, guest, lang, seed)
         guest_played, _ = play_until(host, guest)
         assert guest_played, "the guest never played a card before the host quit"
-        _both(host, guest, "before the host quits")
+        both_shots(host, guest, "before the host quits")
 
         # The host quits the match as a player does: Menu -> Quit to menu -> yes.
-        front(host)
-        p = host.wait(lambda p: p["scene"] == "TableScene" and bool(p["table"]["corner"]),
-                      "the host's table")
-        host.click(p["table"]["corner"]["menu"])
-        p = host.wait(lambda p: p["scene"] == "PauseScene", "the pause menu")
-        host.click(button(p, "pause.quit")["rect"])
-        p = host.wait(lambda p: p["scene"] == "DialogScene", "the quit question")
-        host.shot("the quit question")
-        host.click(button(p, "pause.quit_yes")["rect"])
+        assert leave_table(host, ask_shot="the quit question"), "the host was not asked"
         p = host.wait(lambda p: p["scene"] == "MenuScene" and button(p, "menu.continue")["enabled"],
                       "the main menu with Continue")
         saved = host.autosave()
@@ -93,7 +78,7 @@ def test_online_host_quits_and_continue_brings_the_guest_back(
         p = guest.wait(lambda p: _link(p) == {"status": "paused", "notice": paused_line},
                        "the guest told the host paused", 30, fresh=False)
         inputs, at_quit = p["inputs"], state(p)  # the last table stays while it waits
-        _both(host, guest, "the host paused")
+        both_shots(host, guest, "the host paused")
 
         # The host presses Continue: the online seat opens with the saved rejoin code.
         front(host)
@@ -118,7 +103,7 @@ def test_online_host_quits_and_continue_brings_the_guest_back(
               f"the host's seat was {seen!r} on its first probe")
         assert p["inputs"] == inputs, "the guest's window was given input"
         assert _link(p)["notice"] in ("", tl(lang, "online.wait_start"))
-        _both(host, guest, "the guest is back")
+        both_shots(host, guest, "the guest is back")
 
         p = host.wait(lambda p: GUEST in p["online"]["joined"] and has_button(p, "party.start"),
                       "the guest joined again", 30)
@@ -129,10 +114,10 @@ def test_online_host_quits_and_continue_brings_the_guest_back(
                        "the guest's table running again", 30, fresh=False)
         assert p["inputs"] == inputs, "the guest's window was given input"
         assert (state(p)["hand_sizes"], state(p)["top"]) == (at_quit["hand_sizes"], at_quit["top"])
-        _both(host, guest, "the match runs again")
+        both_shots(host, guest, "the match runs again")
 
         guest_played, host_seen = play_until(host, guest)
-        _both(host, guest, "played on")
+        both_shots(host, guest, "played on")
         assert guest_played, "the guest never played a card after Continue"
         assert host_seen, "the guest never saw the host's move after Continue"
         assert _link(guest.probe())["status"] == "connected"

@@ -22,7 +22,15 @@ import pytest
 
 from game.online import available
 from journeys.driver import Display, Game, button, has_button, state
-from journeys.online_steps import GUEST, SIZE, front, play_until, seat_the_guest
+from journeys.online_steps import (
+    GUEST,
+    SIZE,
+    both_shots,
+    front,
+    leave_table,
+    play_until,
+    seat_the_guest,
+)
 
 pytestmark = pytest.mark.skipif(not available(), reason='needs pip install -e ".[online,online-servers]"')
 
@@ -31,19 +39,6 @@ def _kept(guest: Game) -> str:
     """The rejoin code the guest's game keeps in its data folder ("" for none)."""
     path = guest.home / "data" / "online_seat.json"
     return str(json.loads(path.read_text("utf-8"))["code"]) if path.exists() else ""
-
-
-def _leave_table(g: Game) -> None:
-    """The table's Menu -> Quit to menu (and yes, when the game asks)."""
-    front(g)
-    p = g.wait(lambda p: p["scene"] == "TableScene" and bool(p["table"]["corner"]), "the table")
-    g.click(p["table"]["corner"]["menu"])
-    p = g.wait(lambda p: p["scene"] == "PauseScene", "the pause menu")
-    g.click(button(p, "pause.quit")["rect"])
-    p = g.wait(lambda p: p["scene"] in ("DialogScene", "MenuScene"), "the quit question or menu")
-    if p["scene"] == "DialogScene":
-        g.click(button(p, "pause.quit_yes")["rect"])
-        g.wait(lambda p: p["scene"] == "MenuScene", "the main menu")
 
 
 @pytest.mark.parametrize(("lang", "seed"), [("en", 80), ("zh", 15)])
@@ -61,7 +56,7 @@ def test_online_guest_closes_its_game_and_rejoins_without_a_new_code(
         assert saved["config"]["online_rejoin"][GUEST] == kept  # the one the host waits on
 
         # The guest leaves its table and closes its game.
-        _leave_table(guest)
+        leave_table(guest)
         p = guest.probe()
         front(guest)
         guest.click(button(p, "menu.quit")["rect"])
@@ -90,10 +85,7 @@ def test_online_guest_closes_its_game_and_rejoins_without_a_new_code(
         guest.shot("back at the table by Rejoin")
 
         guest_played, host_seen = play_until(host, guest)
-        front(host)
-        host.shot("played on")
-        front(guest)
-        guest.shot("played on")
+        both_shots(host, guest, "played on")
         assert guest_played, "the guest never played a card after Rejoin"
         assert host_seen, "the guest never saw the host's move after Rejoin"
         assert _kept(guest) not in ("", kept), "no fresh rejoin code kept after Rejoin"
