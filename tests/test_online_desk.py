@@ -346,6 +346,25 @@ def test_join_online_guest_sits_at_its_table_and_plays(app: App) -> None:
         host.close(paused=False)  # type: ignore[attr-defined]
 
 
+def test_join_online_field_shows_no_example_code_that_reads_as_typed() -> None:
+    """Found in a real window: pygame_gui draws a placeholder in the text's own colour,
+    so the example code in the empty field read as a code already typed."""
+    a = make_app("--lang", "en")
+    try:
+        scene = _guest_screen(a)
+        assert scene.entry.get_text() == ""  # type: ignore[attr-defined]
+        assert scene.entry.placeholder_text == ""  # type: ignore[attr-defined]
+        assert "7-guitarist-revenge" in t_how()  # the example stands in the line above
+    finally:
+        a.shutdown()
+
+
+def t_how() -> str:
+    from game.i18n import t
+
+    return t("online.join_how")
+
+
 @needs_library
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_join_online_rejoin_takes_the_kept_seat_back_after_the_guest_closed_its_game(

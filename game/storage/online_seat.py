@@ -7,8 +7,8 @@ finds **Rejoin** on the Join online screen and is back at its seat without a
 new code. The code is forgotten when the host ends the match, when the match is
 over, and when the host's game refuses it.
 
-The file holds the code (checked against :data:`~game.config.REJOIN_CODE` when
-read: anything else is no code) and when it was kept. Reading never raises.
+The file holds the code (checked by the text gate and against
+:data:`~game.config.REJOIN_CODE` when read: anything else is no code) and when it was kept. Reading never raises.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game.config import REJOIN_CODE
 from game.paths import data_dir
+from game.text_gate import TextRefused, check
 
 from .atomic import WriteResult, atomic_write_text, read_json_object, write_failure_reason
 
@@ -67,6 +68,10 @@ def kept_code(path: Path | None = None) -> KeptSeat | None:
     if data is None:
         return None
     code, kept_at = data.get("code"), data.get("kept_at")
+    try:
+        code = check(code, "kept online seat", 64)  # the one gate, then the code's shape
+    except TextRefused:
+        code = None
     if (data.get("format") != FORMAT or not isinstance(code, str)
             or not REJOIN_CODE.fullmatch(code) or isinstance(kept_at, bool)
             or not isinstance(kept_at, int | float) or not math.isfinite(kept_at)):
