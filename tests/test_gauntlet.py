@@ -62,3 +62,22 @@ def test_gauntlet_compares_two_heroes_on_the_same_deals(capsys, tmp_path) -> Non
     differ = only_normal + only_easy
     assert row["z"] == (0.0 if not differ else (only_normal - only_easy) / differ ** 0.5)
     assert data["easy"]["head_to_head"] == []
+
+
+def test_gauntlet_workers_are_spawned_not_forked(monkeypatch) -> None:
+    """The README's test run hung twice here: a forked worker inherited a lock that
+    another thread of the test process held at the fork, and waited on it forever.
+    Spawned workers start clean."""
+    import multiprocessing as mp
+
+    asked: list[str | None] = []
+    real = mp.get_context
+
+    def get_context(method: str | None = None):  # type: ignore[no-untyped-def]
+        asked.append(method)
+        return real(method)
+
+    monkeypatch.setattr(gauntlet.mp, "get_context", get_context)
+    tasks = gauntlet.tasks_for(["normal"], ["rlrule"], [4], 4, "sheet", 2, 300)
+    assert gauntlet.run(tasks, jobs=2)[0].by_offset == gauntlet.run(tasks, jobs=1)[0].by_offset
+    assert asked == ["spawn"]

@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
         jobs = [(hero, opp, seats, args.seed * 1_000_003 + i, args.think_ms)
                 for i in range(args.games)]
         t0 = time.time()
-        with mp.Pool(args.workers) as pool:
+        with mp.get_context("spawn").Pool(args.workers) as pool:  # (see gauntlet._results)
             results = pool.map(play_one, jobs, chunksize=4)
         wins = sum(1 for r in results if r[0])
         times = [t for r in results for t in r[1]]

@@ -198,7 +198,9 @@ def _results(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
         for t in tasks:
             yield play_task(t)
         return
-    with mp.Pool(jobs) as pool:
+    # spawn, not fork: a forked worker inherits the locks other threads held at the
+    # fork (the test run's bot and server threads) and can wait on one forever
+    with mp.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap_unordered(play_task, tasks, chunksize=4)
 
 
